@@ -1,0 +1,101 @@
+package io.kvmapper;
+
+import io.kvmapper.spi.KvBackend;
+import io.kvmapper.spi.KvTransaction;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * An open store: a backend plus the policies that generated repositories share. Open one with a
+ * backend's factory, such as {@code RocksKvStore.open(path)}, and close it when done; it is safe for
+ * concurrent use by many threads, and so are the repositories built on it.
+ *
+ * <p>Units of work run through {@link #transact(Function)}: the function's reads and writes (through
+ * repositories obtained with {@code repository.with(tx)}) commit together or not at all. When a
+ * concurrent writer conflicts, the whole function runs again, after a backoff, up to the limit of the
+ * store's {@link RetryPolicy}; so the function must have no side effects outside the store.
+ *
+ * <p>Java cannot tell a one-argument lambda meant as a {@link Function} from one meant as a
+ * {@link Consumer} when its body is a single method call: write a block body for
+ * {@code transact(Consumer)} ({@code tx -> { repo.with(tx).save(u); }}) or declare the parameter type
+ * for {@code transact(Function)} ({@code (Transaction tx) -> repo.with(tx).findById(1)}).
+ */
+public final class KvStore implements AutoCloseable {
+    private final KvBackend backend;
+    private final RetryPolicy retryPolicy;
+
+    private KvStore(KvBackend backend, RetryPolicy retryPolicy) {
+        this.backend = Objects.requireNonNull(backend, "backend");
+        this.retryPolicy = Objects.requireNonNull(retryPolicy, "retryPolicy");
+    }
+
+    /** A store over {@code backend} with the {@linkplain RetryPolicy#DEFAULT default retry policy}. */
+    public static KvStore of(KvBackend backend) {
+        return new KvStore(backend, RetryPolicy.DEFAULT);
+    }
+
+    /** A store over {@code backend} that retries conflicting units of work as {@code retryPolicy} says. */
+    public static KvStore of(KvBackend backend, RetryPolicy retryPolicy) {
+        return new KvStore(backend, retryPolicy);
+    }
+
+    /**
+     * Runs {@code work} as one atomic unit and returns its result, retrying on conflict.
+     *
+     * @throws TransactionConflictException if every attempt conflicted
+     */
+    public <T> T transact(Function<Transaction, T> work) {
+        Objects.requireNonNull(work, "work");
+        for (int attempt = 1; ; attempt++) {
+            try (KvTransaction kv = backend.beginTransaction()) {
+                T result = work.apply(new Transaction(this, kv));
+                kv.commit();
+                return result;
+            } catch (KvMapperException e) {
+                if (!e.isRetryable() || attempt >= retryPolicy.maxAttempts()) {
+                    if (e.isRetryable() && e instanceof TransactionConflictException) {
+                        throw new TransactionConflictException("unit of work still conflicted after " + attempt
+                                + " attempts; reduce contention or raise RetryPolicy.maxAttempts", e);
+                    }
+                    throw e;
+                }
+                sleep(retryPolicy.backoff(attempt));
+            }
+        }
+    }
+
+    /**
+     * Runs {@code work} as one atomic unit, retrying on conflict.
+     *
+     * @throws TransactionConflictException if every attempt conflicted
+     */
+    public void transact(Consumer<Transaction> work) {
+        Objects.requireNonNull(work, "work");
+        transact(tx -> {
+            work.accept(tx);
+            return null;
+        });
+    }
+
+    /** The backend, for generated code and custom data structures. */
+    public KvBackend backend() {
+        return backend;
+    }
+
+    /** Closes the backend and releases every resource it holds. Idempotent. */
+    @Override
+    public void close() {
+        backend.close();
+    }
+
+    private static void sleep(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis(), duration.toNanosPart() % 1_000_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StorageException("interrupted while backing off before a retry", e, false);
+        }
+    }
+}

@@ -1,0 +1,5 @@
+/**
+ * The KV Mapper API: {@link io.kvmapper.KvStore}, transactions, paging, and the exception hierarchy
+ * rooted at {@link io.kvmapper.KvMapperException}.
+ */
+package io.kvmapper;

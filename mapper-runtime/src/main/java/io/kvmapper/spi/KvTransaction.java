@@ -1,0 +1,31 @@
+package io.kvmapper.spi;
+
+/**
+ * A unit of work: its writes become visible together at {@link #commit()}, or not at all.
+ *
+ * <h2>Isolation and conflicts</h2>
+ * Reads see the transaction's own writes. A transaction conflicts when a key it read with
+ * {@link #get}, {@link #getAll} or {@link #scan}, or wrote with {@link #put} or {@link #delete}, was
+ * written by another transaction that committed after this one began; {@link #commit()} then throws
+ * {@link io.kvmapper.TransactionConflictException} and applies nothing. {@link #add} is exempt: adds
+ * never make a transaction conflict. A backend may detect a conflict early, on the read or write that
+ * causes it, with the same exception. Conflicts are retryable: run the whole unit of work again.
+ *
+ * <h2>Threads and lifetime</h2>
+ * A transaction is used by one thread at a time. {@link #close()} rolls back a transaction that has
+ * not committed; it is idempotent. Any use after commit or close throws
+ * {@link io.kvmapper.StoreClosedException}.
+ */
+public interface KvTransaction extends KvReader, KvWriter, AutoCloseable {
+    /**
+     * Makes every write visible atomically and durably (as the backend's durability settings define).
+     *
+     * @throws io.kvmapper.TransactionConflictException if a concurrent writer got in the way; nothing
+     *     was applied and the work may be retried
+     */
+    void commit();
+
+    /** Rolls back unless committed, and releases resources. Idempotent. */
+    @Override
+    void close();
+}

@@ -1,0 +1,28 @@
+package io.kvmapper.spi;
+
+/**
+ * Writes of the two-level map. Writes made through one {@link KvTransaction} become visible to
+ * others together, when it commits.
+ */
+public interface KvWriter {
+    /** Stores {@code value} under {@code key}, replacing any value there. */
+    void put(byte[] key, byte[] value);
+
+    /** Removes {@code key}; removing an absent key is not an error. */
+    void delete(byte[] key);
+
+    /** Removes every key in {@code range}. */
+    void deleteRange(KeyRange range);
+
+    /**
+     * Adds {@code delta} to the counter under {@code key} without reading it, so concurrent adds to
+     * one key never conflict with each other.
+     *
+     * <p>A counter value is exactly 8 bytes, a signed two's-complement integer in little-endian order
+     * (the FoundationDB and RocksDB {@code uint64add} convention); an absent key counts as zero, and
+     * the sum wraps on overflow. Readers must check that a counter value is 8 bytes long
+     * ({@link Counters#decode}); writing any other value under a counter key with {@link #put} is a
+     * caller error that the backend does not detect.
+     */
+    void add(byte[] key, long delta);
+}
