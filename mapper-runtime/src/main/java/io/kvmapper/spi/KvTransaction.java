@@ -4,11 +4,13 @@ package io.kvmapper.spi;
  * A unit of work: its writes become visible together at {@link #commit()}, or not at all.
  *
  * <h2>Isolation and conflicts</h2>
- * Reads see the transaction's own writes. A transaction conflicts when a key it read with
- * {@link #get}, {@link #getAll} or {@link #scan}, or wrote with {@link #put} or {@link #delete}, was
- * written by another transaction that committed after this one began; {@link #commit()} then throws
- * {@link io.kvmapper.TransactionConflictException} and applies nothing. {@link #add} is exempt: adds
- * never make a transaction conflict. A backend may detect a conflict early, on the read or write that
+ * Reads see the transaction's own writes, over a snapshot taken when it began. A transaction
+ * conflicts when a key it read with {@link #get} or {@link #getAll}, or wrote with {@link #put} or
+ * {@link #delete}, was written by another transaction that committed after this one began;
+ * {@link #commit()} then throws {@link io.kvmapper.TransactionConflictException} and applies nothing.
+ * {@link #add} is exempt: adds never make a transaction conflict. Scans are not conflict-checked
+ * (no phantom protection): a unit of work that must not miss a concurrent insert into a range reads a
+ * key that every such insert writes. A backend may detect a conflict early, on the read or write that
  * causes it, with the same exception. Conflicts are retryable: run the whole unit of work again.
  *
  * <h2>Threads and lifetime</h2>
