@@ -1,0 +1,84 @@
+package io.kvmapper.processor;
+
+import java.util.ArrayList;
+import java.util.List;
+import javax.annotation.processing.Messager;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.TypeElement;
+import javax.tools.Diagnostic;
+
+/**
+ * Collects diagnostics for one element; the processor prints them. Every diagnostic is attached to an
+ * element, and to the annotation and its value where there is one, so the IDE underlines the right
+ * token.
+ */
+public final class ErrorReporter {
+    private record Report(Diagnostic.Kind kind, String text, Element element, AnnotationMirror annotation,
+            AnnotationValue value) {
+    }
+
+    private final List<Report> reports = new ArrayList<>();
+
+    /** Reports an error on {@code element}. */
+    public void error(Element element, Message message, Object... args) {
+        reports.add(new Report(Diagnostic.Kind.ERROR, message.format(args), element, null, null));
+    }
+
+    /**
+     * Reports an error on the annotation {@code annotationType} of {@code element}, and on its member
+     * {@code member} when that member is given explicitly.
+     */
+    public void error(Element element, String annotationType, String member, Message message, Object... args) {
+        AnnotationMirror annotation = annotation(element, annotationType);
+        AnnotationValue value = annotation == null || member == null ? null : explicitValue(annotation, member);
+        reports.add(new Report(Diagnostic.Kind.ERROR, message.format(args), element, annotation, value));
+    }
+
+    /** Reports a note on {@code element}. */
+    public void note(Element element, String text) {
+        reports.add(new Report(Diagnostic.Kind.NOTE, text, element, null, null));
+    }
+
+    /** Whether any error was reported. */
+    public boolean hasErrors() {
+        return reports.stream().anyMatch(r -> r.kind() == Diagnostic.Kind.ERROR);
+    }
+
+    /** Prints every report and forgets them. */
+    public void printTo(Messager messager) {
+        for (Report r : reports) {
+            if (r.value() != null) {
+                messager.printMessage(r.kind(), r.text(), r.element(), r.annotation(), r.value());
+            } else if (r.annotation() != null) {
+                messager.printMessage(r.kind(), r.text(), r.element(), r.annotation());
+            } else {
+                messager.printMessage(r.kind(), r.text(), r.element());
+            }
+        }
+        reports.clear();
+    }
+
+    /** The annotation of type {@code qualifiedName} on {@code element}, or null. */
+    public static AnnotationMirror annotation(Element element, String qualifiedName) {
+        for (AnnotationMirror mirror : element.getAnnotationMirrors()) {
+            TypeElement type = (TypeElement) mirror.getAnnotationType().asElement();
+            if (type.getQualifiedName().contentEquals(qualifiedName)) {
+                return mirror;
+            }
+        }
+        return null;
+    }
+
+    private static AnnotationValue explicitValue(AnnotationMirror annotation, String member) {
+        for (var entry : annotation.getElementValues().entrySet()) {
+            ExecutableElement key = entry.getKey();
+            if (key.getSimpleName().contentEquals(member)) {
+                return entry.getValue();
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,57 @@
+package io.kvmapper.processor;
+
+import com.palantir.javapoet.ClassName;
+import java.util.List;
+
+/**
+ * Every name the processor generates, in one place. User-facing types get clean names
+ * ({@code UserRepository}); internal helpers get the {@code _Kv} suffix.
+ */
+public final class GeneratedNames {
+    /** The processor's name, written into {@code @Generated}. */
+    public static final String PROCESSOR = "io.kvmapper.processor.KvMapperProcessor";
+
+    private GeneratedNames() {
+    }
+
+    /** {@code p.User} gives {@code p.UserRepository}; {@code p.Outer.Inner} gives {@code p.Outer_InnerRepository}. */
+    public static ClassName repository(ClassName entity) {
+        return sibling(entity, "Repository");
+    }
+
+    /** The internal mapping: key layout and codec binding. */
+    public static ClassName mapping(ClassName entity) {
+        return sibling(entity, "_KvMapping");
+    }
+
+    /** The internal JSON codec. */
+    public static ClassName jsonCodec(ClassName entity) {
+        return sibling(entity, "_KvJsonCodec");
+    }
+
+    /** The record of key components nested in a repository of an entity with a composite key. */
+    public static ClassName keyRecord(ClassName entity) {
+        return repository(entity).nestedClass("Key");
+    }
+
+    /** {@code findById}, {@code findByBuildingAndDepartment}, ... */
+    public static String finder(List<String> components, boolean between) {
+        StringBuilder name = new StringBuilder("findBy");
+        for (int i = 0; i < components.size(); i++) {
+            if (i > 0) {
+                name.append("And");
+            }
+            name.append(capitalize(components.get(i)));
+        }
+        return between ? name.append("Between").toString() : name.toString();
+    }
+
+    /** {@code name} with its first letter in upper case. */
+    public static String capitalize(String name) {
+        return Character.toUpperCase(name.charAt(0)) + name.substring(1);
+    }
+
+    private static ClassName sibling(ClassName entity, String suffix) {
+        return ClassName.get(entity.packageName(), String.join("_", entity.simpleNames()) + suffix);
+    }
+}

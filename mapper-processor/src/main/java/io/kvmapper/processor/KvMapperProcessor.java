@@ -1,0 +1,154 @@
+package io.kvmapper.processor;
+
+import com.google.auto.service.AutoService;
+import com.palantir.javapoet.JavaFile;
+import com.palantir.javapoet.TypeSpec;
+import io.kvmapper.processor.model.EntityModel;
+import io.kvmapper.processor.validate.Annotations;
+import io.kvmapper.processor.validate.EntityValidator;
+import io.kvmapper.processor.validate.UnresolvedTypeException;
+import io.kvmapper.processor.write.JsonCodecWriter;
+import io.kvmapper.processor.write.MappingWriter;
+import io.kvmapper.processor.write.RepositoryWriter;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.Processor;
+import javax.annotation.processing.RoundEnvironment;
+import javax.lang.model.SourceVersion;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.TypeElement;
+
+/**
+ * The KV Mapper annotation processor: for each {@code @Entity} it validates the schema and, when it is
+ * clean, writes the repository, the key mapping and the value codec. Isolating: each generated file
+ * has exactly one originating element, the entity.
+ */
+@AutoService(Processor.class)
+public final class KvMapperProcessor extends AbstractProcessor {
+    /** Entities whose types were not all available, by qualified name, with the type that was missing. */
+    private final Map<String, String> deferred = new LinkedHashMap<>();
+
+    @Override
+    public Set<String> getSupportedAnnotationTypes() {
+        return Set.of(Annotations.ENTITY, Annotations.KEY, Annotations.INDEX, Annotations.INDEX_LIST,
+                Annotations.COUNTER, Annotations.COUNTER_LIST, Annotations.EMBEDDED, Annotations.VERSION,
+                Annotations.TRANSIENT, Annotations.FIELD);
+    }
+
+    @Override
+    public SourceVersion getSupportedSourceVersion() {
+        return SourceVersion.latestSupported();
+    }
+
+    @Override
+    public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+        if (round.processingOver()) {
+            reportUnresolved();
+            return false;
+        }
+        Set<TypeElement> entities = new LinkedHashSet<>();
+        for (String name : deferred.keySet()) {
+            Optional.ofNullable(processingEnv.getElementUtils().getTypeElement(name)).ifPresent(entities::add);
+        }
+        deferred.clear();
+        TypeElement entityAnnotation = processingEnv.getElementUtils().getTypeElement(Annotations.ENTITY);
+        if (entityAnnotation != null) {
+            for (Element element : round.getElementsAnnotatedWith(entityAnnotation)) {
+                entities.add((TypeElement) element);
+            }
+        }
+        checkPlacement(round);
+        for (TypeElement entity : entities) {
+            process(entity);
+        }
+        return false;
+    }
+
+    private void process(TypeElement entity) {
+        ErrorReporter reporter = new ErrorReporter();
+        try {
+            Optional<EntityModel> model = new EntityValidator(processingEnv).validate(entity, reporter);
+            if (model.isPresent() && !reporter.hasErrors()) {
+                write(model.get(), reporter);
+            }
+        } catch (UnresolvedTypeException e) {
+            deferred.put(entity.getQualifiedName().toString(), e.getMessage());
+            return;
+        } catch (RuntimeException | IOException e) {
+            StringWriter trace = new StringWriter();
+            e.printStackTrace(new PrintWriter(trace));
+            reporter.error(entity, Message.UNEXPECTED, entity.getQualifiedName(), trace);
+        }
+        reporter.printTo(processingEnv.getMessager());
+    }
+
+    private void write(EntityModel model, ErrorReporter reporter) throws IOException {
+        var elements = processingEnv.getElementUtils();
+        List<TypeSpec> types = List.of(new MappingWriter(elements).write(model),
+                new JsonCodecWriter(elements).write(model),
+                new RepositoryWriter(elements).write(model));
+        for (TypeSpec type : types) {
+            JavaFile.builder(model.className().packageName(), type)
+                    .skipJavaLangImports(true)
+                    .indent("    ")
+                    .build()
+                    .writeTo(processingEnv.getFiler());
+        }
+    }
+
+    /**
+     * Reports KV Mapper annotations on elements where they mean nothing: entity-only annotations
+     * outside an entity, and any of them on a static field.
+     */
+    private void checkPlacement(RoundEnvironment round) {
+        ErrorReporter reporter = new ErrorReporter();
+        for (String annotation : List.of(Annotations.KEY, Annotations.INDEX, Annotations.VERSION,
+                Annotations.EMBEDDED, Annotations.TRANSIENT, Annotations.FIELD)) {
+            TypeElement type = processingEnv.getElementUtils().getTypeElement(annotation);
+            if (type == null) {
+                continue;
+            }
+            boolean entityOnly = annotation.equals(Annotations.KEY) || annotation.equals(Annotations.INDEX)
+                    || annotation.equals(Annotations.VERSION);
+            for (Element element : round.getElementsAnnotatedWith(type)) {
+                if (element.getKind() == ElementKind.CLASS || element.getKind() == ElementKind.RECORD) {
+                    continue;
+                }
+                Element owner = element.getEnclosingElement();
+                if (element.getKind() == ElementKind.FIELD && owner.getKind() == ElementKind.RECORD) {
+                    continue;
+                }
+                String simpleName = Annotations.simpleName(annotation);
+                if (element.getModifiers().contains(Modifier.STATIC)) {
+                    reporter.error(element, annotation, null, Message.STATIC_FIELD, simpleName, element.getSimpleName());
+                } else if (entityOnly && ErrorReporter.annotation(owner, Annotations.ENTITY) == null) {
+                    reporter.error(element, annotation, null, Message.MISPLACED_ENTITY_ONLY, simpleName,
+                            owner.getSimpleName() + "." + element.getSimpleName());
+                }
+            }
+        }
+        reporter.printTo(processingEnv.getMessager());
+    }
+
+    private void reportUnresolved() {
+        ErrorReporter reporter = new ErrorReporter();
+        for (Map.Entry<String, String> entry : deferred.entrySet()) {
+            TypeElement entity = processingEnv.getElementUtils().getTypeElement(entry.getKey());
+            if (entity != null) {
+                reporter.error(entity, Message.UNRESOLVED_TYPES, entity.getSimpleName(), entry.getValue());
+            }
+        }
+        deferred.clear();
+        reporter.printTo(processingEnv.getMessager());
+    }
+}

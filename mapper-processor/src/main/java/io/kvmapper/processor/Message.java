@@ -1,0 +1,57 @@
+package io.kvmapper.processor;
+
+/**
+ * Every diagnostic the processor reports. Each states the rule, names the offending thing and says
+ * how to fix it.
+ */
+public enum Message {
+    ENTITY_KIND("@Entity applies to a record or a class; %s is %s"),
+    ENTITY_ABSTRACT("@Entity class %s is abstract; an entity must be a concrete record or class"),
+    ENTITY_GENERIC("@Entity %s declares type parameters; an entity cannot be generic, store a concrete subtype instead"),
+    ENTITY_NOT_REACHABLE("@Entity %s must be a top-level or static nested type that is not private, so that the generated "
+            + "repository in its package can use it"),
+    ENTITY_NAME_BLANK("@Entity name of %s is blank; leave it out to use the simple class name, or give a name"),
+    NO_KEY("@Entity %s has no @Key field; mark the field or fields that identify an entity with @Key"),
+    KEY_TYPE("@Key field '%s' has type %s; a key component must be a scalar: a primitive or its box, String, byte[], "
+            + "an enum, UUID, Instant, LocalDate, LocalDateTime, BigDecimal or BigInteger"),
+    KEY_ORDER_NEGATIVE("@Key field '%s' has order %d; an order is 0 or more (or -1, the default, for declaration order)"),
+    KEY_ORDER_DUPLICATE("@Key field '%s' has order %d, like field '%s'; give each key component its own order"),
+    KEY_ORDER_PARTIAL("@Key field '%s' has no order while field '%s' has one; give every key component an order, or none"),
+    KEY_PARTITION_NOT_LEADING("@Key field '%s' is a partition component but follows field '%s', which is not; partition "
+            + "components must lead the key, so give them the lowest orders"),
+    KEY_TRANSIENT("field '%s' is both @Key and @Transient; a key component is always stored, so remove one of them"),
+    NO_CONSTRUCTOR("class %s has no no-argument constructor that its package can call; add one (package-private is "
+            + "enough), or make %s a record"),
+    NO_READ_ACCESS("field '%s' of %s is private and has no getter; make it non-private or add a method %s()"),
+    NO_WRITE_ACCESS("field '%s' of %s is %s and has no setter; make it non-private and non-final, or add a method "
+            + "%s(%s)"),
+    FIELD_TYPE("field '%s' has type %s, which KV Mapper cannot store; use a scalar (primitive or box, String, byte[], "
+            + "enum, UUID, Instant, LocalDate, LocalDateTime, BigDecimal, BigInteger), a List, Set or Map of them, "
+            + "or mark a value-object field @Embedded"),
+    MAP_KEY_TYPE("map field '%s' has key type %s; map keys must be String, an enum, UUID, or an integer type"),
+    EMBEDDED_TYPE("@Embedded field '%s' has type %s; @Embedded applies to a record or class value object, or a List, "
+            + "Set or Map of them"),
+    EMBEDDED_CYCLE("@Embedded field '%s' makes %s contain itself (%s); embedded objects cannot form a cycle, store the "
+            + "inner object as an entity of its own and refer to it by key"),
+    STORED_NAME_DUPLICATE("field '%s' is stored under the name \"%s\", like field '%s'; give one of them another "
+            + "@Field(name)"),
+    MISPLACED_ENTITY_ONLY("@%s on '%s' means nothing here: it applies to fields of an @Entity record or class"),
+    MISPLACED_STORED_FIELD("@%s on '%s' means nothing here: it applies to fields of an @Entity, or of a type stored "
+            + "through an @Embedded field"),
+    STATIC_FIELD("@%s on static field '%s' means nothing: static fields are not stored"),
+    NOT_SUPPORTED_YET("%s is not supported yet; %s"),
+    UNRESOLVED_TYPES("%s refers to types that never became available: %s; check the imports, and that any processor "
+            + "generating them runs in the same compilation"),
+    UNEXPECTED("the KV Mapper processor failed on %s; please report this with the stack trace:%n%s");
+
+    private final String format;
+
+    Message(String format) {
+        this.format = format;
+    }
+
+    /** The message with its arguments filled in. */
+    public String format(Object... args) {
+        return String.format(format, args);
+    }
+}

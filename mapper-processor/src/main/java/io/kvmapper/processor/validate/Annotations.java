@@ -1,0 +1,23 @@
+package io.kvmapper.processor.validate;
+
+/** Qualified names of the annotations the processor reads. */
+public final class Annotations {
+    public static final String ENTITY = "io.kvmapper.annotation.Entity";
+    public static final String KEY = "io.kvmapper.annotation.Key";
+    public static final String INDEX = "io.kvmapper.annotation.Index";
+    public static final String INDEX_LIST = "io.kvmapper.annotation.Index.List";
+    public static final String COUNTER = "io.kvmapper.annotation.Counter";
+    public static final String COUNTER_LIST = "io.kvmapper.annotation.Counter.List";
+    public static final String EMBEDDED = "io.kvmapper.annotation.Embedded";
+    public static final String VERSION = "io.kvmapper.annotation.Version";
+    public static final String TRANSIENT = "io.kvmapper.annotation.Transient";
+    public static final String FIELD = "io.kvmapper.annotation.Field";
+
+    private Annotations() {
+    }
+
+    /** The simple name of an annotation, for messages. */
+    public static String simpleName(String qualifiedName) {
+        return qualifiedName.substring(qualifiedName.lastIndexOf('.') + 1);
+    }
+}

@@ -1,0 +1,485 @@
+package io.kvmapper.processor.validate;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.TypeName;
+import io.kvmapper.annotation.Codec;
+import io.kvmapper.annotation.Entity;
+import io.kvmapper.annotation.Field;
+import io.kvmapper.annotation.Key;
+import io.kvmapper.annotation.Layout;
+import io.kvmapper.processor.ErrorReporter;
+import io.kvmapper.processor.Message;
+import io.kvmapper.processor.model.EntityModel;
+import io.kvmapper.processor.model.KeyPart;
+import io.kvmapper.processor.model.Property;
+import io.kvmapper.processor.model.ValueObject;
+import io.kvmapper.processor.model.ValueType;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import javax.annotation.processing.ProcessingEnvironment;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.NestingKind;
+import javax.lang.model.element.PackageElement;
+import javax.lang.model.element.RecordComponentElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.ElementFilter;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+
+/**
+ * Checks one {@code @Entity} type and describes it as an {@link EntityModel}. Reports every problem
+ * it finds on the element that causes it, and keeps going within the type; the model is returned only
+ * when nothing was reported.
+ */
+public final class EntityValidator {
+    private final Elements elements;
+    private final Types types;
+    private final TypeResolver resolver;
+
+    /** A validator using the compiler's utilities. */
+    public EntityValidator(ProcessingEnvironment env) {
+        this.elements = env.getElementUtils();
+        this.types = env.getTypeUtils();
+        this.resolver = new TypeResolver(types);
+    }
+
+    /**
+     * Validates {@code type}.
+     *
+     * @throws UnresolvedTypeException if a type it uses is not available yet
+     */
+    public Optional<EntityModel> validate(TypeElement type, ErrorReporter reporter) {
+        if (type.getKind() != ElementKind.CLASS && type.getKind() != ElementKind.RECORD) {
+            reporter.error(type, Message.ENTITY_KIND, type.getSimpleName(), describeKind(type.getKind()));
+            return Optional.empty();
+        }
+        checkShape(type, reporter);
+        Entity entity = type.getAnnotation(Entity.class);
+        String storedName = entity.name().isEmpty() ? type.getSimpleName().toString() : entity.name();
+        if (entity.name().isBlank() && !entity.name().isEmpty()) {
+            reporter.error(type, Annotations.ENTITY, "name", Message.ENTITY_NAME_BLANK, type.getSimpleName());
+        }
+        if (entity.layout() != Layout.MONOLITHIC) {
+            reporter.error(type, Annotations.ENTITY, "layout", Message.NOT_SUPPORTED_YET,
+                    "Layout." + entity.layout(), "use Layout.MONOLITHIC (the default) for now");
+        }
+        if (entity.codec() != Codec.JSON) {
+            reporter.error(type, Annotations.ENTITY, "codec", Message.NOT_SUPPORTED_YET,
+                    "Codec." + entity.codec(), "use Codec.JSON (the default) for now");
+        }
+        for (String annotation : List.of(Annotations.INDEX, Annotations.INDEX_LIST, Annotations.COUNTER,
+                Annotations.COUNTER_LIST)) {
+            if (ErrorReporter.annotation(type, annotation) != null) {
+                reporter.error(type, annotation, null, Message.NOT_SUPPORTED_YET,
+                        "@" + Annotations.simpleName(annotation), "remove it for now");
+            }
+        }
+
+        Deque<TypeElement> path = new ArrayDeque<>();
+        Optional<ValueObject> value = valueObject(type, reporter, path);
+        if (value.isEmpty()) {
+            return Optional.empty();
+        }
+        for (Property property : value.get().properties()) {
+            for (String annotation : List.of(Annotations.INDEX, Annotations.VERSION)) {
+                if (ErrorReporter.annotation(property.element(), annotation) != null) {
+                    reporter.error(property.element(), annotation, null, Message.NOT_SUPPORTED_YET,
+                            "@" + Annotations.simpleName(annotation), "remove it for now");
+                }
+            }
+        }
+        List<KeyPart> keyParts = keyParts(type, value.get(), reporter);
+        if (reporter.hasErrors() || keyParts.isEmpty()) {
+            return Optional.empty();
+        }
+        int partitionSize = (int) keyParts.stream().filter(KeyPart::partition).count();
+        return Optional.of(new EntityModel(type, storedName, value.get(), keyParts, Math.max(1, partitionSize)));
+    }
+
+    private void checkShape(TypeElement type, ErrorReporter reporter) {
+        if (type.getModifiers().contains(Modifier.ABSTRACT)) {
+            reporter.error(type, Message.ENTITY_ABSTRACT, type.getSimpleName());
+        }
+        if (!type.getTypeParameters().isEmpty()) {
+            reporter.error(type, Message.ENTITY_GENERIC, type.getSimpleName());
+        }
+        for (Element e = type; e.getKind().isClass() || e.getKind().isInterface(); e = e.getEnclosingElement()) {
+            TypeElement t = (TypeElement) e;
+            boolean innerClass = t.getNestingKind() == NestingKind.MEMBER && t.getKind() == ElementKind.CLASS
+                    && !t.getModifiers().contains(Modifier.STATIC);
+            if (t.getModifiers().contains(Modifier.PRIVATE) || innerClass
+                    || t.getNestingKind() == NestingKind.LOCAL || t.getNestingKind() == NestingKind.ANONYMOUS) {
+                reporter.error(type, Message.ENTITY_NOT_REACHABLE, type.getSimpleName());
+                return;
+            }
+        }
+    }
+
+    private List<KeyPart> keyParts(TypeElement type, ValueObject value, ErrorReporter reporter) {
+        record Candidate(Property property, Key key) {
+        }
+        List<Candidate> candidates = new ArrayList<>();
+        for (Property property : value.properties()) {
+            Key key = property.element().getAnnotation(Key.class);
+            if (key != null) {
+                candidates.add(new Candidate(property, key));
+            }
+        }
+        if (candidates.isEmpty()) {
+            if (!reporter.hasErrors()) {
+                reporter.error(type, Message.NO_KEY, type.getSimpleName());
+            }
+            return List.of();
+        }
+        boolean ordered = candidates.stream().anyMatch(c -> c.key().order() != -1);
+        if (ordered) {
+            Candidate withOrder = candidates.stream().filter(c -> c.key().order() != -1).findFirst().orElseThrow();
+            Map<Integer, Candidate> byOrder = new HashMap<>();
+            for (Candidate c : candidates) {
+                int order = c.key().order();
+                if (order == -1) {
+                    reporter.error(c.property().element(), Annotations.KEY, null, Message.KEY_ORDER_PARTIAL,
+                            c.property().name(), withOrder.property().name());
+                } else if (order < 0) {
+                    reporter.error(c.property().element(), Annotations.KEY, "order", Message.KEY_ORDER_NEGATIVE,
+                            c.property().name(), order);
+                } else {
+                    Candidate previous = byOrder.putIfAbsent(order, c);
+                    if (previous != null) {
+                        reporter.error(c.property().element(), Annotations.KEY, "order", Message.KEY_ORDER_DUPLICATE,
+                                c.property().name(), order, previous.property().name());
+                    }
+                }
+            }
+            if (reporter.hasErrors()) {
+                return List.of();
+            }
+            candidates.sort((a, b) -> Integer.compare(a.key().order(), b.key().order()));
+        }
+        List<KeyPart> parts = new ArrayList<>();
+        boolean anyPartition = candidates.stream().anyMatch(c -> c.key().partition());
+        String firstNonPartition = null;
+        for (int i = 0; i < candidates.size(); i++) {
+            Candidate c = candidates.get(i);
+            boolean partition = anyPartition ? c.key().partition() : i == 0;
+            if (!partition && firstNonPartition == null) {
+                firstNonPartition = c.property().name();
+            } else if (partition && firstNonPartition != null) {
+                reporter.error(c.property().element(), Annotations.KEY, "partition", Message.KEY_PARTITION_NOT_LEADING,
+                        c.property().name(), firstNonPartition);
+            }
+            if (!(c.property().type() instanceof ValueType.Scalar)) {
+                reporter.error(c.property().element(), Message.KEY_TYPE, c.property().name(), c.property().type().typeName());
+            }
+            parts.add(new KeyPart(c.property(), partition, c.key().descending()));
+        }
+        return parts;
+    }
+
+    /** Describes a record or class stored field by field; reports and returns empty on any problem. */
+    private Optional<ValueObject> valueObject(TypeElement type, ErrorReporter reporter, Deque<TypeElement> path) {
+        path.addLast(type);
+        try {
+            boolean isRecord = type.getKind() == ElementKind.RECORD;
+            List<Property> properties = new ArrayList<>();
+            List<String> constructorArguments = new ArrayList<>();
+            boolean ok = true;
+            if (isRecord) {
+                for (RecordComponentElement component : type.getRecordComponents()) {
+                    if (isTransient(component)) {
+                        constructorArguments.add(defaultLiteral(component.asType()));
+                        continue;
+                    }
+                    String accessor = component.getAccessor().getSimpleName() + "()";
+                    Optional<Property> property = property(component, component.asType(), accessor, null, false,
+                            reporter, path);
+                    ok &= property.isPresent();
+                    property.ifPresent(properties::add);
+                    constructorArguments.add(component.getSimpleName().toString());
+                }
+            } else {
+                ok &= checkConstructor(type, rootOf(path), reporter);
+                for (VariableElement field : fields(type)) {
+                    if (isTransient(field)) {
+                        continue;
+                    }
+                    Optional<Property> property = classProperty(type, field, reporter, path);
+                    ok &= property.isPresent();
+                    property.ifPresent(properties::add);
+                }
+            }
+            ok &= checkStoredNames(properties, reporter);
+            ClassName className = ClassName.get(type);
+            return ok ? Optional.of(new ValueObject(className, isRecord, List.copyOf(properties),
+                    List.copyOf(constructorArguments))) : Optional.empty();
+        } finally {
+            path.removeLast();
+        }
+    }
+
+    private boolean checkConstructor(TypeElement type, TypeElement root, ErrorReporter reporter) {
+        for (ExecutableElement constructor : ElementFilter.constructorsIn(type.getEnclosedElements())) {
+            if (constructor.getParameters().isEmpty() && accessible(constructor, root)) {
+                return true;
+            }
+        }
+        reporter.error(type, Message.NO_CONSTRUCTOR, type.getSimpleName(), type.getSimpleName());
+        return false;
+    }
+
+    private Optional<Property> classProperty(TypeElement owner, VariableElement field, ErrorReporter reporter,
+            Deque<TypeElement> path) {
+        String name = field.getSimpleName().toString();
+        TypeMirror fieldType = types.asMemberOf((DeclaredType) owner.asType(), field);
+        boolean fieldReadable = !field.getModifiers().contains(Modifier.PRIVATE) && accessible(field, rootOf(path));
+        boolean fieldWritable = fieldReadable && !field.getModifiers().contains(Modifier.FINAL);
+        String read = fieldReadable ? name : getter(owner, rootOf(path), name, fieldType).map(m -> m + "()").orElse(null);
+        String write = fieldWritable ? name : setter(owner, rootOf(path), name, fieldType).orElse(null);
+        boolean ok = true;
+        if (read == null) {
+            reporter.error(field, Message.NO_READ_ACCESS, name, owner.getSimpleName(),
+                    (fieldType.getKind() == TypeKind.BOOLEAN ? "is" : "get") + capitalize(name));
+            ok = false;
+        }
+        if (write == null) {
+            String problem = field.getModifiers().contains(Modifier.FINAL) ? "final" : "private";
+            reporter.error(field, Message.NO_WRITE_ACCESS, name, owner.getSimpleName(), problem, "set" + capitalize(name),
+                    TypeName.get(fieldType));
+            ok = false;
+        }
+        Optional<Property> property = property(field, fieldType, read, write, !fieldWritable, reporter, path);
+        return ok ? property : Optional.empty();
+    }
+
+    private Optional<Property> property(Element element, TypeMirror type, String read, String write,
+            boolean writeIsSetter, ErrorReporter reporter, Deque<TypeElement> path) {
+        String name = element.getSimpleName().toString();
+        if (element.getAnnotation(Key.class) != null && isTransient(element)) {
+            reporter.error(element, Message.KEY_TRANSIENT, name);
+            return Optional.empty();
+        }
+        Field field = element.getAnnotation(Field.class);
+        if (field != null && field.number() != 0) {
+            reporter.error(element, Annotations.FIELD, "number", Message.NOT_SUPPORTED_YET,
+                    "@Field(number)", "field numbers belong to the Protobuf codec; remove the number for now");
+        }
+        String storedName = field == null || field.name().isEmpty() ? name : field.name();
+        boolean embedded = ErrorReporter.annotation(element, Annotations.EMBEDDED) != null;
+        Optional<ValueType> valueType = element.getAnnotation(Key.class) != null
+                ? keyType(element, type, reporter)
+                : valueType(element, type, embedded, reporter, path);
+        if (valueType.isEmpty()) {
+            return Optional.empty();
+        }
+        if (embedded && !containsEmbedded(valueType.get())) {
+            reporter.error(element, Message.EMBEDDED_TYPE, name, TypeName.get(type));
+            return Optional.empty();
+        }
+        return Optional.of(new Property(name, storedName, valueType.get(), read, write, writeIsSetter, element));
+    }
+
+    private Optional<ValueType> keyType(Element element, TypeMirror type, ErrorReporter reporter) {
+        Optional<ValueType.Scalar> scalar = resolver.scalar(type);
+        if (scalar.isEmpty()) {
+            reporter.error(element, Message.KEY_TYPE, element.getSimpleName(), TypeName.get(type));
+        }
+        return scalar.map(ValueType.class::cast);
+    }
+
+    private Optional<ValueType> valueType(Element element, TypeMirror type, boolean embedded, ErrorReporter reporter,
+            Deque<TypeElement> path) {
+        Optional<ValueType.Scalar> scalar = resolver.scalar(type);
+        if (scalar.isPresent()) {
+            return Optional.of(scalar.get());
+        }
+        Optional<String> container = resolver.containerKind(type);
+        if (container.isPresent()) {
+            List<? extends TypeMirror> arguments = ((DeclaredType) type).getTypeArguments();
+            if (arguments.isEmpty() || arguments.stream().anyMatch(a -> a.getKind() != TypeKind.DECLARED
+                    && a.getKind() != TypeKind.ARRAY)) {
+                reporter.error(element, Message.FIELD_TYPE, element.getSimpleName(), TypeName.get(type));
+                return Optional.empty();
+            }
+            TypeName typeName = TypeName.get(type);
+            if (container.get().equals("java.util.Map")) {
+                Optional<ValueType.Scalar> key = resolver.scalar(arguments.get(0));
+                if (key.isEmpty() || !TypeResolver.isMapKey(key.get().kind())) {
+                    reporter.error(element, Message.MAP_KEY_TYPE, element.getSimpleName(), TypeName.get(arguments.get(0)));
+                    return Optional.empty();
+                }
+                return valueType(element, arguments.get(1), embedded, reporter, path)
+                        .map(value -> new ValueType.MapOf(key.get(), value, typeName));
+            }
+            ValueType.CollectionKind kind = container.get().equals("java.util.Set")
+                    ? ValueType.CollectionKind.SET : ValueType.CollectionKind.LIST;
+            return valueType(element, arguments.get(0), embedded, reporter, path)
+                    .map(e -> new ValueType.CollectionOf(kind, e, typeName));
+        }
+        if (embedded && type.getKind() == TypeKind.DECLARED) {
+            TypeElement objectType = (TypeElement) types.asElement(type);
+            if (objectType.getKind() == ElementKind.CLASS || objectType.getKind() == ElementKind.RECORD) {
+                if (path.contains(objectType)) {
+                    String cycle = path.stream().map(t -> t.getSimpleName().toString())
+                            .collect(Collectors.joining(" -> ")) + " -> " + objectType.getSimpleName();
+                    reporter.error(element, Message.EMBEDDED_CYCLE, element.getSimpleName(), objectType.getSimpleName(),
+                            cycle);
+                    return Optional.empty();
+                }
+                return valueObject(objectType, reporter, path).map(ValueType.Embedded::new);
+            }
+            reporter.error(element, Message.EMBEDDED_TYPE, element.getSimpleName(), TypeName.get(type));
+            return Optional.empty();
+        }
+        reporter.error(element, Message.FIELD_TYPE, element.getSimpleName(), TypeName.get(type));
+        return Optional.empty();
+    }
+
+    private static boolean containsEmbedded(ValueType type) {
+        if (type instanceof ValueType.Embedded) {
+            return true;
+        }
+        if (type instanceof ValueType.CollectionOf c) {
+            return containsEmbedded(c.element());
+        }
+        return type instanceof ValueType.MapOf m && containsEmbedded(m.value());
+    }
+
+    private boolean checkStoredNames(List<Property> properties, ErrorReporter reporter) {
+        Map<String, Property> byName = new HashMap<>();
+        boolean ok = true;
+        for (Property p : properties) {
+            Property previous = byName.putIfAbsent(p.storedName(), p);
+            if (previous != null) {
+                reporter.error(p.element(), Message.STORED_NAME_DUPLICATE, p.name(), p.storedName(), previous.name());
+                ok = false;
+            }
+        }
+        return ok;
+    }
+
+    /** Instance fields of {@code type} and its superclasses, superclass fields first. */
+    private List<VariableElement> fields(TypeElement type) {
+        List<VariableElement> fields = new ArrayList<>();
+        TypeMirror superclass = type.getSuperclass();
+        if (superclass.getKind() == TypeKind.DECLARED) {
+            TypeElement parent = (TypeElement) types.asElement(superclass);
+            if (!parent.getQualifiedName().contentEquals("java.lang.Object")) {
+                fields.addAll(fields(parent));
+            }
+        }
+        for (VariableElement field : ElementFilter.fieldsIn(type.getEnclosedElements())) {
+            if (!field.getModifiers().contains(Modifier.STATIC)) {
+                fields.add(field);
+            }
+        }
+        return fields;
+    }
+
+    private Optional<String> getter(TypeElement owner, TypeElement root, String name, TypeMirror type) {
+        List<String> names = type.getKind() == TypeKind.BOOLEAN
+                ? List.of("is" + capitalize(name), "get" + capitalize(name)) : List.of("get" + capitalize(name));
+        for (ExecutableElement method : ElementFilter.methodsIn(elements.getAllMembers(owner))) {
+            if (names.contains(method.getSimpleName().toString()) && method.getParameters().isEmpty()
+                    && !method.getModifiers().contains(Modifier.STATIC) && accessible(method, root)
+                    && types.isSameType(types.asMemberOf((DeclaredType) owner.asType(), method)
+                            .accept(new ReturnType(), null), type)) {
+                return Optional.of(method.getSimpleName().toString());
+            }
+        }
+        return Optional.empty();
+    }
+
+    private Optional<String> setter(TypeElement owner, TypeElement root, String name, TypeMirror type) {
+        String setterName = "set" + capitalize(name);
+        for (ExecutableElement method : ElementFilter.methodsIn(elements.getAllMembers(owner))) {
+            if (method.getSimpleName().contentEquals(setterName) && method.getParameters().size() == 1
+                    && !method.getModifiers().contains(Modifier.STATIC) && accessible(method, root)
+                    && types.isSameType(method.getParameters().get(0).asType(), type)) {
+                return Optional.of(setterName);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Whether generated code in the package of {@code from} can use {@code member}. */
+    private boolean accessible(Element member, TypeElement from) {
+        if (member.getModifiers().contains(Modifier.PUBLIC)) {
+            return true;
+        }
+        if (member.getModifiers().contains(Modifier.PRIVATE)) {
+            return false;
+        }
+        PackageElement memberPackage = elements.getPackageOf(member);
+        return memberPackage.equals(elements.getPackageOf(from));
+    }
+
+    private static TypeElement rootOf(Deque<TypeElement> path) {
+        return path.getFirst();
+    }
+
+    private static boolean isTransient(Element element) {
+        return ErrorReporter.annotation(element, Annotations.TRANSIENT) != null
+                || element.getModifiers().contains(Modifier.TRANSIENT);
+    }
+
+    private static String defaultLiteral(TypeMirror type) {
+        switch (type.getKind()) {
+            case BOOLEAN:
+                return "false";
+            case CHAR:
+                return "'\\0'";
+            case BYTE:
+                return "(byte) 0";
+            case SHORT:
+                return "(short) 0";
+            case INT:
+                return "0";
+            case LONG:
+                return "0L";
+            case FLOAT:
+                return "0f";
+            case DOUBLE:
+                return "0d";
+            default:
+                return "null";
+        }
+    }
+
+    private static String describeKind(ElementKind kind) {
+        switch (kind) {
+            case INTERFACE:
+                return "an interface";
+            case ENUM:
+                return "an enum";
+            case ANNOTATION_TYPE:
+                return "an annotation type";
+            default:
+                return "a " + kind.name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    private static String capitalize(String name) {
+        return Character.toUpperCase(name.charAt(0)) + name.substring(1);
+    }
+
+    /** Extracts the return type of a method type. */
+    private static final class ReturnType extends javax.lang.model.util.SimpleTypeVisitor14<TypeMirror, Void> {
+        @Override
+        public TypeMirror visitExecutable(javax.lang.model.type.ExecutableType t, Void unused) {
+            return t.getReturnType();
+        }
+    }
+}

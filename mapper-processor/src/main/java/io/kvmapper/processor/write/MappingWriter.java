@@ -1,0 +1,130 @@
+package io.kvmapper.processor.write;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import io.kvmapper.processor.GeneratedNames;
+import io.kvmapper.processor.model.EntityModel;
+import io.kvmapper.processor.model.KeyPart;
+import java.util.List;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.util.Elements;
+
+/**
+ * Writes {@code <Entity>_KvMapping}: the entity's record key layout (keys, prefixes and ranges for
+ * every finder) and its binding to the value codec.
+ */
+public final class MappingWriter {
+    private final Elements elements;
+
+    /** A writer using the compiler's element utilities. */
+    public MappingWriter(Elements elements) {
+        this.elements = elements;
+    }
+
+    /** The mapping class of {@code entity}. */
+    public TypeSpec write(EntityModel entity) {
+        ClassName entityType = entity.className();
+        TypeSpec.Builder type = TypeSpec.classBuilder(GeneratedNames.mapping(entityType))
+                .addModifiers(Modifier.FINAL)
+                .addSuperinterface(ParameterizedTypeName.get(RuntimeTypes.ENTITY_MAPPING, entityType))
+                .addJavadoc("Record key layout and codec of {@link $T}.\n", entityType)
+                .addOriginatingElement(entity.element());
+        GeneratedAnnotation.of(elements).ifPresent(type::addAnnotation);
+        ClassName self = GeneratedNames.mapping(entityType);
+        type.addField(FieldSpec.builder(self, "INSTANCE", Modifier.STATIC, Modifier.FINAL)
+                .initializer("new $T()", self).build());
+        type.addField(FieldSpec.builder(String.class, "ENTITY", Modifier.STATIC, Modifier.FINAL)
+                .initializer("$S", entity.storedName()).build());
+        type.addField(FieldSpec.builder(byte[].class, "HEAD", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .initializer("$T.partitionHead(ENTITY)", RuntimeTypes.RECORD_KEYS).build());
+        type.addField(FieldSpec.builder(byte[].class, "ALL", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .initializer("$T.allRecordsPrefix(ENTITY)", RuntimeTypes.RECORD_KEYS).build());
+        type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
+
+        type.addMethod(MethodSpec.methodBuilder("entityName").addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC).returns(String.class).addStatement("return ENTITY").build());
+        type.addMethod(MethodSpec.methodBuilder("schemaVersion").addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC).returns(int.class).addStatement("return 1").build());
+        type.addMethod(MethodSpec.methodBuilder("codec").addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC)
+                .returns(ParameterizedTypeName.get(RuntimeTypes.VALUE_CODEC, entityType))
+                .addStatement("return $T.INSTANCE", GeneratedNames.jsonCodec(entityType)).build());
+        type.addMethod(keyOf(entity));
+        type.addMethod(key(entity));
+        type.addMethod(MethodSpec.methodBuilder("all").addModifiers(Modifier.STATIC)
+                .returns(RuntimeTypes.KEY_RANGE)
+                .addStatement("return $T.startingWith(ALL)", RuntimeTypes.KEY_RANGE).build());
+        for (int count = 1; count < entity.keyParts().size(); count++) {
+            type.addMethod(prefix(entity, count));
+        }
+        for (int index = 0; index < entity.keyParts().size(); index++) {
+            type.addMethod(between(entity, index));
+        }
+        return type.build();
+    }
+
+    private MethodSpec keyOf(EntityModel entity) {
+        CodeBlock.Builder arguments = CodeBlock.builder();
+        List<KeyPart> parts = entity.keyParts();
+        for (int i = 0; i < parts.size(); i++) {
+            arguments.add(i == 0 ? "$L" : ", $L", parts.get(i).property().readFrom("entity"));
+        }
+        return MethodSpec.methodBuilder("keyOf").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+                .returns(byte[].class).addParameter(entity.className(), "entity")
+                .addStatement("return key($L)", arguments.build()).build();
+    }
+
+    private MethodSpec key(EntityModel entity) {
+        MethodSpec.Builder method = MethodSpec.methodBuilder("key").addModifiers(Modifier.STATIC).returns(byte[].class)
+                .addJavadoc("The record key.\n");
+        addComponentParameters(method, entity, entity.keyParts().size());
+        return method.addStatement("return $L\n.toByteArray()", KeyCode.prefix(entity, entity.keyParts().size()))
+                .build();
+    }
+
+    private MethodSpec prefix(EntityModel entity, int count) {
+        MethodSpec.Builder method = MethodSpec.methodBuilder("prefix" + count).addModifiers(Modifier.STATIC)
+                .returns(RuntimeTypes.KEY_RANGE)
+                .addJavadoc("The records whose first $L key components are the given ones.\n", count);
+        addComponentParameters(method, entity, count);
+        return method.addStatement("return $T.startingWith($L\n.toByteArray())", RuntimeTypes.KEY_RANGE,
+                KeyCode.prefix(entity, count)).build();
+    }
+
+    private MethodSpec between(EntityModel entity, int index) {
+        KeyPart ranged = entity.keyParts().get(index);
+        MethodSpec.Builder method = MethodSpec.methodBuilder("between" + index).addModifiers(Modifier.STATIC)
+                .returns(RuntimeTypes.KEY_RANGE)
+                .addJavadoc("The records whose component '$L' lies in [from, to) after the given prefix.\n", ranged.name());
+        addComponentParameters(method, entity, index);
+        TypeName rangedType = ranged.scalar().typeName();
+        List<String> bounds = boundNames(entity, index);
+        method.addParameter(rangedType, bounds.get(0)).addParameter(rangedType, bounds.get(1));
+        CodeBlock prefix = index == 0 ? CodeBlock.of("ALL") : CodeBlock.of("$L\n.toByteArray()", KeyCode.prefix(entity, index));
+        return method.addStatement("return $T.between($L,\nnew $T(16).$L.toByteArray(),\nnew $T(16).$L.toByteArray(), $L)",
+                RuntimeTypes.KEY_RANGES, prefix,
+                RuntimeTypes.TUPLE_WRITER, KeyCode.component(ranged, bounds.get(0)),
+                RuntimeTypes.TUPLE_WRITER, KeyCode.component(ranged, bounds.get(1)),
+                ranged.descending()).build();
+    }
+
+    /** The names of a range's bounds: {@code from} and {@code to}, unless a prefix component has one of them. */
+    static List<String> boundNames(EntityModel entity, int index) {
+        boolean taken = entity.keyParts().subList(0, index).stream()
+                .anyMatch(p -> p.name().equals("from") || p.name().equals("to"));
+        return taken ? List.of("fromValue", "toValue") : List.of("from", "to");
+    }
+
+    /** Adds one parameter per key component, for the first {@code count} components. */
+    static void addComponentParameters(MethodSpec.Builder method, EntityModel entity, int count) {
+        for (int i = 0; i < count; i++) {
+            KeyPart part = entity.keyParts().get(i);
+            method.addParameter(part.scalar().typeName(), part.name());
+        }
+    }
+}

@@ -1,0 +1,189 @@
+package io.kvmapper.processor.write;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import io.kvmapper.processor.GeneratedNames;
+import io.kvmapper.processor.model.EntityModel;
+import io.kvmapper.processor.model.KeyPart;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.util.Elements;
+
+/**
+ * Writes {@code <Entity>Repository}, the public API of one entity: point reads and writes, prefix and
+ * range finders with their paged forms, and {@code with(tx)}. Every method builds keys through the
+ * mapping and delegates to {@code EntityOperations}.
+ */
+public final class RepositoryWriter {
+    private final Elements elements;
+
+    /** A writer using the compiler's element utilities. */
+    public RepositoryWriter(Elements elements) {
+        this.elements = elements;
+    }
+
+    /** The repository class of {@code entity}. */
+    public TypeSpec write(EntityModel entity) {
+        ClassName entityType = entity.className();
+        ClassName self = GeneratedNames.repository(entityType);
+        TypeName operations = ParameterizedTypeName.get(RuntimeTypes.ENTITY_OPERATIONS, entityType);
+        TypeSpec.Builder type = TypeSpec.classBuilder(self)
+                .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+                .addJavadoc("Stores and finds {@link $T} entities (stored as $S). Thread-safe.\n", entityType,
+                        entity.storedName())
+                .addOriginatingElement(entity.element());
+        GeneratedAnnotation.of(elements).ifPresent(type::addAnnotation);
+        type.addField(FieldSpec.builder(operations, "operations", Modifier.PRIVATE, Modifier.FINAL).build());
+
+        MethodSpec.Builder constructor = MethodSpec.constructorBuilder().addModifiers(Modifier.PUBLIC)
+                .addJavadoc("A repository over {@code store}.\n")
+                .addParameter(RuntimeTypes.KV_STORE, "store")
+                .addStatement("this(new $T<>(store, $T.INSTANCE))", RuntimeTypes.ENTITY_OPERATIONS,
+                        GeneratedNames.mapping(entityType));
+        if (elements.getTypeElement(RuntimeTypes.INJECT.canonicalName()) != null) {
+            constructor.addAnnotation(RuntimeTypes.INJECT);
+        }
+        type.addMethod(constructor.build());
+        type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE)
+                .addParameter(operations, "operations").addStatement("this.operations = operations").build());
+        type.addMethod(MethodSpec.methodBuilder("with").addModifiers(Modifier.PUBLIC).returns(self)
+                .addJavadoc("This repository, working inside {@code tx}.\n")
+                .addParameter(RuntimeTypes.TRANSACTION, "tx")
+                .addStatement("return new $T(operations.with(tx))", self).build());
+
+        type.addMethod(MethodSpec.methodBuilder("save").addModifiers(Modifier.PUBLIC).returns(entityType)
+                .addJavadoc("Inserts {@code entity}, or replaces the entity with its key.\n")
+                .addParameter(entityType, "entity")
+                .addStatement("return operations.save(entity)").build());
+        type.addMethod(MethodSpec.methodBuilder("insert").addModifiers(Modifier.PUBLIC)
+                .addJavadoc("Inserts {@code entity}.\n\n@throws $T if an entity with its key exists\n",
+                        ClassName.get("io.kvmapper", "DuplicateKeyException"))
+                .addParameter(entityType, "entity")
+                .addStatement("operations.insert(entity)").build());
+        type.addMethod(byId(entity, "findById", ParameterizedTypeName.get(ClassName.get(Optional.class), entityType),
+                "find", "The entity with this key."));
+        type.addMethod(findAllById(entity));
+        type.addMethod(byId(entity, "existsById", TypeName.BOOLEAN, "exists", "Whether an entity with this key exists."));
+        type.addMethod(byId(entity, "deleteById", TypeName.BOOLEAN, "delete",
+                "Deletes the entity with this key; whether there was one."));
+
+        TypeName list = ParameterizedTypeName.get(ClassName.get(List.class), entityType);
+        TypeName page = ParameterizedTypeName.get(RuntimeTypes.PAGE, entityType);
+        type.addMethod(MethodSpec.methodBuilder("findAll").addModifiers(Modifier.PUBLIC)
+                .returns(ParameterizedTypeName.get(ClassName.get(Stream.class), entityType))
+                .addJavadoc("Every entity, in key order; streamed from the store, so close the stream.\n")
+                .addStatement("return operations.stream($T.all())", GeneratedNames.mapping(entityType)).build());
+        type.addMethod(MethodSpec.methodBuilder("findAll").addModifiers(Modifier.PUBLIC).returns(page)
+                .addJavadoc("A page of every entity, in key order.\n")
+                .addParameter(RuntimeTypes.PAGE_REQUEST, "page")
+                .addStatement("return operations.page($T.all(), page)", GeneratedNames.mapping(entityType)).build());
+        for (int count = 1; count < entity.keyParts().size(); count++) {
+            type.addMethod(prefixFinder(entity, count, list, false));
+            type.addMethod(prefixFinder(entity, count, page, true));
+        }
+        for (int index = 0; index < entity.keyParts().size(); index++) {
+            type.addMethod(betweenFinder(entity, index, list, false));
+            type.addMethod(betweenFinder(entity, index, page, true));
+        }
+        if (entity.hasCompositeKey()) {
+            type.addType(keyRecord(entity));
+        }
+        return type.build();
+    }
+
+    private MethodSpec byId(EntityModel entity, String name, TypeName returns, String operation, String doc) {
+        MethodSpec.Builder method = MethodSpec.methodBuilder(name).addModifiers(Modifier.PUBLIC).returns(returns)
+                .addJavadoc(doc + "\n");
+        MappingWriter.addComponentParameters(method, entity, entity.keyParts().size());
+        return method.addStatement("return operations.$L($T.key($L))", operation, GeneratedNames.mapping(entity.className()),
+                componentNames(entity, entity.keyParts().size())).build();
+    }
+
+    private MethodSpec findAllById(EntityModel entity) {
+        TypeName idType = entity.hasCompositeKey() ? GeneratedNames.keyRecord(entity.className())
+                : entity.keyParts().get(0).scalar().typeName().box();
+        ClassName mapping = GeneratedNames.mapping(entity.className());
+        CodeBlock.Builder arguments = CodeBlock.builder();
+        if (entity.hasCompositeKey()) {
+            List<KeyPart> parts = entity.keyParts();
+            for (int i = 0; i < parts.size(); i++) {
+                arguments.add(i == 0 ? "id.$L()" : ", id.$L()", parts.get(i).name());
+            }
+        } else {
+            arguments.add("$T.require(id, $T.ENTITY, $S)", RuntimeTypes.RECORD_KEYS, mapping, entity.keyParts().get(0).name());
+        }
+        MethodSpec.Builder method = MethodSpec.methodBuilder("findAllById").addModifiers(Modifier.PUBLIC)
+                .returns(ParameterizedTypeName.get(ClassName.get(List.class), entity.className()))
+                .addJavadoc("The entities with these keys, in the order given, skipping absent ones; one multi-get.\n")
+                .addParameter(ParameterizedTypeName.get(ClassName.get(Collection.class), idType), "ids")
+                .addStatement("$T<byte[]> keys = new $T<>(ids.size())", List.class, ArrayList.class)
+                .beginControlFlow("for ($T id : ids)", idType);
+        if (entity.hasCompositeKey()) {
+            method.addStatement("$T.require(id, $T.ENTITY, $S)", RuntimeTypes.RECORD_KEYS, mapping, "id");
+        }
+        return method.addStatement("keys.add($T.key($L))", mapping, arguments.build())
+                .endControlFlow()
+                .addStatement("return operations.findAll(keys)").build();
+    }
+
+    private MethodSpec prefixFinder(EntityModel entity, int count, TypeName returns, boolean paged) {
+        List<String> names = entity.keyParts().subList(0, count).stream().map(KeyPart::name).toList();
+        MethodSpec.Builder method = MethodSpec.methodBuilder(GeneratedNames.finder(names, false))
+                .addModifiers(Modifier.PUBLIC).returns(returns)
+                .addJavadoc(paged ? "A page of the entities whose key starts with these components, in key order.\n"
+                        : "The entities whose key starts with these components, in key order.\n");
+        MappingWriter.addComponentParameters(method, entity, count);
+        CodeBlock range = CodeBlock.of("$T.prefix$L($L)", GeneratedNames.mapping(entity.className()), count,
+                componentNames(entity, count));
+        return finish(method, range, paged);
+    }
+
+    private MethodSpec betweenFinder(EntityModel entity, int index, TypeName returns, boolean paged) {
+        List<String> names = entity.keyParts().subList(0, index + 1).stream().map(KeyPart::name).toList();
+        KeyPart ranged = entity.keyParts().get(index);
+        List<String> bounds = MappingWriter.boundNames(entity, index);
+        MethodSpec.Builder method = MethodSpec.methodBuilder(GeneratedNames.finder(names, true))
+                .addModifiers(Modifier.PUBLIC).returns(returns)
+                .addJavadoc((paged ? "A page of the entities" : "The entities")
+                        + " whose '$L' lies from {@code $L} (inclusive) to {@code $L} (exclusive)"
+                        + (index == 0 ? "" : " after the given key prefix")
+                        + (ranged.descending() ? ", '$L' descending.\n" : ", in key order.\n"),
+                        ranged.name(), bounds.get(0), bounds.get(1), ranged.name());
+        MappingWriter.addComponentParameters(method, entity, index);
+        method.addParameter(ranged.scalar().typeName(), bounds.get(0)).addParameter(ranged.scalar().typeName(), bounds.get(1));
+        String arguments = componentNames(entity, index);
+        arguments = (arguments.isEmpty() ? "" : arguments + ", ") + bounds.get(0) + ", " + bounds.get(1);
+        CodeBlock range = CodeBlock.of("$T.between$L($L)", GeneratedNames.mapping(entity.className()), index, arguments);
+        return finish(method, range, paged);
+    }
+
+    private static MethodSpec finish(MethodSpec.Builder method, CodeBlock range, boolean paged) {
+        if (paged) {
+            return method.addParameter(ParameterSpec.builder(RuntimeTypes.PAGE_REQUEST, "page").build())
+                    .addStatement("return operations.page($L, page)", range).build();
+        }
+        return method.addStatement("return operations.list($L)", range).build();
+    }
+
+    private static TypeSpec keyRecord(EntityModel entity) {
+        MethodSpec.Builder components = MethodSpec.constructorBuilder();
+        MappingWriter.addComponentParameters(components, entity, entity.keyParts().size());
+        return TypeSpec.recordBuilder("Key").addModifiers(Modifier.PUBLIC)
+                .addJavadoc("The primary key of {@link $T}, component by component in key order.\n", entity.className())
+                .recordConstructor(components.build()).build();
+    }
+
+    private static String componentNames(EntityModel entity, int count) {
+        return String.join(", ", entity.keyParts().subList(0, count).stream().map(KeyPart::name).toList());
+    }
+}

@@ -1,0 +1,26 @@
+package io.kvmapper.processor.write;
+
+import com.palantir.javapoet.ClassName;
+
+/** The runtime types generated code refers to. */
+final class RuntimeTypes {
+    static final ClassName KV_STORE = ClassName.get("io.kvmapper", "KvStore");
+    static final ClassName TRANSACTION = ClassName.get("io.kvmapper", "Transaction");
+    static final ClassName PAGE = ClassName.get("io.kvmapper", "Page");
+    static final ClassName PAGE_REQUEST = ClassName.get("io.kvmapper", "PageRequest");
+    static final ClassName KEY_RANGE = ClassName.get("io.kvmapper.spi", "KeyRange");
+    static final ClassName TUPLE_WRITER = ClassName.get("io.kvmapper.tuple", "TupleWriter");
+    static final ClassName ENTITY_MAPPING = ClassName.get("io.kvmapper.runtime", "EntityMapping");
+    static final ClassName ENTITY_OPERATIONS = ClassName.get("io.kvmapper.runtime", "EntityOperations");
+    static final ClassName RECORD_KEYS = ClassName.get("io.kvmapper.runtime", "RecordKeys");
+    static final ClassName KEY_RANGES = ClassName.get("io.kvmapper.runtime", "KeyRanges");
+    static final ClassName VALUE_CODEC = ClassName.get("io.kvmapper.runtime", "ValueCodec");
+    static final ClassName JSON_CODEC = ClassName.get("io.kvmapper.runtime", "JsonCodec");
+    static final ClassName JSON = ClassName.get("io.kvmapper.runtime", "Json");
+    static final ClassName JSON_GENERATOR = ClassName.get("tools.jackson.core", "JsonGenerator");
+    static final ClassName JSON_PARSER = ClassName.get("tools.jackson.core", "JsonParser");
+    static final ClassName INJECT = ClassName.get("jakarta.inject", "Inject");
+
+    private RuntimeTypes() {
+    }
+}

@@ -1,0 +1,54 @@
+package io.kvmapper.runtime;
+
+import io.kvmapper.CorruptDataException;
+import io.kvmapper.tuple.Tuples;
+
+/**
+ * The header in front of every stored entity value: one byte naming the codec ({@code 'J'} for JSON,
+ * {@code 'P'} for Protobuf), then the entity's schema version as an unsigned varint. It lets old data
+ * stay readable and makes a value written by another codec fail loudly instead of being misread.
+ */
+public final class ValueHeader {
+    /** The codec id of JSON values. */
+    public static final byte JSON = 'J';
+    /** The codec id of Protobuf values. */
+    public static final byte PROTOBUF = 'P';
+
+    private ValueHeader() {
+    }
+
+    static void write(ValueBuffer out, byte codecId, int schemaVersion) {
+        out.write(codecId);
+        out.writeVarint(schemaVersion);
+    }
+
+    /**
+     * Checks the header and returns where the payload starts.
+     *
+     * @throws CorruptDataException naming the entity and key if the header is missing or names another codec
+     */
+    static int payloadOffset(byte[] value, byte codecId, String entityName, byte[] key) {
+        if (value.length == 0 || value[0] != codecId) {
+            String found = value.length == 0 ? "an empty value" : String.format("codec byte 0x%02x", value[0]);
+            throw new CorruptDataException(entityName + " " + Tuples.toString(key) + ": expected a value written by the "
+                    + codecName(codecId) + " codec (header byte 0x" + String.format("%02x", codecId) + "), found " + found);
+        }
+        int offset = 1;
+        int shift = 0;
+        while (true) {
+            if (offset >= value.length || shift > 28) {
+                throw new CorruptDataException(entityName + " " + Tuples.toString(key)
+                        + ": the value header's schema version is truncated or too long");
+            }
+            byte b = value[offset++];
+            if ((b & 0x80) == 0) {
+                return offset;
+            }
+            shift += 7;
+        }
+    }
+
+    private static String codecName(byte codecId) {
+        return codecId == JSON ? "JSON" : codecId == PROTOBUF ? "Protobuf" : "unknown";
+    }
+}
