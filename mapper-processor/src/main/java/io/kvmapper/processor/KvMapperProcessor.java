@@ -107,8 +107,9 @@ public final class KvMapperProcessor extends AbstractProcessor {
     }
 
     /**
-     * Reports KV Mapper annotations on elements where they mean nothing: entity-only annotations
-     * outside an entity, and any of them on a static field.
+     * Reports KV Mapper annotations on elements where they mean nothing: entity-only annotations on
+     * fields of a type that is neither an entity nor an abstract base class of entities, and any of them
+     * on a static field.
      */
     private void checkPlacement(RoundEnvironment round) {
         ErrorReporter reporter = new ErrorReporter();
@@ -131,13 +132,19 @@ public final class KvMapperProcessor extends AbstractProcessor {
                 String simpleName = Annotations.simpleName(annotation);
                 if (element.getModifiers().contains(Modifier.STATIC)) {
                     reporter.error(element, annotation, null, Message.STATIC_FIELD, simpleName, element.getSimpleName());
-                } else if (entityOnly && ErrorReporter.annotation(owner, Annotations.ENTITY) == null) {
+                } else if (entityOnly && ErrorReporter.annotation(owner, Annotations.ENTITY) == null
+                        && !isBaseClass(owner)) {
                     reporter.error(element, annotation, null, Message.MISPLACED_ENTITY_ONLY, simpleName,
                             owner.getSimpleName() + "." + element.getSimpleName());
                 }
             }
         }
         reporter.printTo(processingEnv.getMessager());
+    }
+
+    /** An abstract class may declare keys and fields for the entities that extend it. */
+    private static boolean isBaseClass(Element owner) {
+        return owner.getKind() == ElementKind.CLASS && owner.getModifiers().contains(Modifier.ABSTRACT);
     }
 
     private void reportUnresolved() {
