@@ -155,10 +155,10 @@ public final class RepositoryWriter {
         MethodSpec.Builder method = MethodSpec.methodBuilder(GeneratedNames.finder(names, true))
                 .addModifiers(Modifier.PUBLIC).returns(returns)
                 .addJavadoc((paged ? "A page of the entities" : "The entities")
-                        + " whose '$L' lies from {@code $L} (inclusive) to {@code $L} (exclusive)"
+                        + " whose '$1L' lies from {@code $2L} (inclusive) to {@code $3L} (exclusive)"
                         + (index == 0 ? "" : " after the given key prefix")
-                        + (ranged.descending() ? ", '$L' descending.\n" : ", in key order.\n"),
-                        ranged.name(), bounds.get(0), bounds.get(1), ranged.name());
+                        + (ranged.descending() ? ", '$1L' descending.\n" : ", in key order.\n"),
+                        ranged.name(), bounds.get(0), bounds.get(1));
         MappingWriter.addComponentParameters(method, entity, index);
         method.addParameter(ranged.scalar().typeName(), bounds.get(0)).addParameter(ranged.scalar().typeName(), bounds.get(1));
         String arguments = componentNames(entity, index);
