@@ -6,6 +6,7 @@ import javax.annotation.processing.Messager;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 import javax.tools.Diagnostic;
@@ -24,7 +25,7 @@ public final class ErrorReporter {
 
     /** Reports an error on {@code element}. */
     public void error(Element element, Message message, Object... args) {
-        reports.add(new Report(Diagnostic.Kind.ERROR, message.format(args), element, null, null));
+        reports.add(new Report(Diagnostic.Kind.ERROR, message.format(args), positioned(element), null, null));
     }
 
     /**
@@ -32,9 +33,10 @@ public final class ErrorReporter {
      * {@code member} when that member is given explicitly.
      */
     public void error(Element element, String annotationType, String member, Message message, Object... args) {
-        AnnotationMirror annotation = annotation(element, annotationType);
+        Element positioned = positioned(element);
+        AnnotationMirror annotation = annotation(positioned, annotationType);
         AnnotationValue value = annotation == null || member == null ? null : explicitValue(annotation, member);
-        reports.add(new Report(Diagnostic.Kind.ERROR, message.format(args), element, annotation, value));
+        reports.add(new Report(Diagnostic.Kind.ERROR, message.format(args), positioned, annotation, value));
     }
 
     /** Reports a note on {@code element}. */
@@ -70,6 +72,23 @@ public final class ErrorReporter {
             }
         }
         return null;
+    }
+
+    /**
+     * The element to attach a diagnostic to. javac finds no source position for a record component
+     * (JDK 17), so a diagnostic on one goes to the record's field of the same name, which is declared
+     * by the same tree and carries the same annotations.
+     */
+    private static Element positioned(Element element) {
+        if (element.getKind() != ElementKind.RECORD_COMPONENT) {
+            return element;
+        }
+        for (Element member : element.getEnclosingElement().getEnclosedElements()) {
+            if (member.getKind() == ElementKind.FIELD && member.getSimpleName().equals(element.getSimpleName())) {
+                return member;
+            }
+        }
+        return element;
     }
 
     private static AnnotationValue explicitValue(AnnotationMirror annotation, String member) {

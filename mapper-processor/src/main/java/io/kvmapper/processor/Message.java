@@ -35,7 +35,8 @@ public enum Message {
             + "inner object as an entity of its own and refer to it by key"),
     STORED_NAME_DUPLICATE("field '%s' is stored under the name \"%s\", like field '%s'; give one of them another "
             + "@Field(name)"),
-    MISPLACED_ENTITY_ONLY("@%s on '%s' means nothing here: it applies to fields of an @Entity record or class"),
+    MISPLACED_ENTITY_ONLY("@%s on '%s' means nothing here: it applies to fields of an @Entity record or class, or of "
+            + "an abstract class that entities extend"),
     STATIC_FIELD("@%s on static field '%s' means nothing: static fields are not stored"),
     NOT_SUPPORTED_YET("%s is not supported yet; %s"),
     UNRESOLVED_TYPES("%s refers to types that never became available: %s; check the imports, and that any processor "

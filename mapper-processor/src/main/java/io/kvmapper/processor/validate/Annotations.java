@@ -16,8 +16,13 @@ public final class Annotations {
     private Annotations() {
     }
 
-    /** The simple name of an annotation, for messages. */
+    /**
+     * The simple name of an annotation, for messages; the container of a repeated annotation is named
+     * after the annotation it holds ({@code Index.List} is "Index").
+     */
     public static String simpleName(String qualifiedName) {
-        return qualifiedName.substring(qualifiedName.lastIndexOf('.') + 1);
+        String annotation = qualifiedName.endsWith(".List")
+                ? qualifiedName.substring(0, qualifiedName.length() - ".List".length()) : qualifiedName;
+        return annotation.substring(annotation.lastIndexOf('.') + 1);
     }
 }
