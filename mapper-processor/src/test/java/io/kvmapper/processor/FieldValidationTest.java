@@ -1,0 +1,283 @@
+package io.kvmapper.processor;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static io.kvmapper.processor.Compilations.compile;
+
+import com.google.testing.compile.Compilation;
+import org.junit.jupiter.api.Test;
+
+/** Stored fields: reachable by generated code, of a storable type, embedded objects without cycles, unique names. */
+class FieldValidationTest {
+
+    @Test
+    void privateFieldWithoutGetterIsRejected() {
+        TestSource person = TestSource.of("example.Person", """
+                package example;
+
+                import io.kvmapper.annotation.Entity;
+                import io.kvmapper.annotation.Key;
+
+                @Entity
+                public class Person {
+                    @Key long id;
+                    private String name;
+                    private boolean active;
+
+                    public void setName(String name) {
+                        this.name = name;
+                    }
+
+                    public void setActive(boolean active) {
+                        this.active = active;
+                    }
+                }
+                """);
+
+        Compilation compilation = compile(person);
+
+        assertThat(compilation).failed();
+        assertThat(compilation).hadErrorCount(2);
+        assertThat(compilation).hadErrorContaining("field 'name' of Person is private and has no getter; "
+                        + "make it non-private or add a method getName()")
+                .inFile(person.file()).onLine(person.line("private String name;"))
+                .atColumn(person.column("private String name;", "name"));
+        assertThat(compilation).hadErrorContaining("field 'active' of Person is private and has no getter; "
+                        + "make it non-private or add a method isActive()")
+                .inFile(person.file()).onLine(person.line("private boolean active;"));
+    }
+
+    @Test
+    void fieldThatCannotBeSetIsRejected() {
+        TestSource person = TestSource.of("example.Person", """
+                package example;
+
+                import io.kvmapper.annotation.Entity;
+                import io.kvmapper.annotation.Key;
+
+                @Entity
+                public class Person {
+                    @Key long id;
+                    private String name;
+                    final int age = 0;
+
+                    public String getName() {
+                        return name;
+                    }
+                }
+                """);
+
+        Compilation compilation = compile(person);
+
+        assertThat(compilation).failed();
+        assertThat(compilation).hadErrorCount(2);
+        assertThat(compilation).hadErrorContaining("field 'name' of Person is private and has no setter; "
+                        + "make it non-private and non-final, or add a method setName(java.lang.String)")
+                .inFile(person.file()).onLine(person.line("private String name;"));
+        assertThat(compilation).hadErrorContaining("field 'age' of Person is final and has no setter; "
+                        + "make it non-private and non-final, or add a method setAge(int)")
+                .inFile(person.file()).onLine(person.line("final int age"));
+    }
+
+    @Test
+    void fieldOfATypeThatCannotBeStoredIsRejected() {
+        TestSource upload = TestSource.of("example.Upload", """
+                package example;
+
+                import io.kvmapper.annotation.Entity;
+                import io.kvmapper.annotation.Key;
+                import java.io.File;
+
+                @Entity
+                public class Upload {
+                    @Key long id;
+                    File file;
+                    Object payload;
+                    Owner owner;
+
+                    static class Owner {
+                        String name;
+                    }
+                }
+                """);
+
+        Compilation compilation = compile(upload);
+
+        assertThat(compilation).failed();
+        assertThat(compilation).hadErrorCount(3);
+        assertThat(compilation).hadErrorContaining("field 'file' has type java.io.File, which KV Mapper cannot store; "
+                        + "use a scalar (primitive or box, String, byte[], enum, UUID, Instant, LocalDate, "
+                        + "LocalDateTime, BigDecimal, BigInteger), a List, Set or Map of them, or mark a value-object "
+                        + "field @Embedded")
+                .inFile(upload.file()).onLine(upload.line("File file;"));
+        assertThat(compilation).hadErrorContaining("field 'payload' has type java.lang.Object, which KV Mapper cannot store")
+                .inFile(upload.file()).onLine(upload.line("Object payload;"));
+        assertThat(compilation).hadErrorContaining("field 'owner' has type example.Upload.Owner, which KV Mapper cannot store")
+                .inFile(upload.file()).onLine(upload.line("Owner owner;"));
+    }
+
+    @Test
+    void mapWithAKeyTypeThatIsNotAMapKeyIsRejected() {
+        TestSource prices = TestSource.of("example.Prices", """
+                package example;
+
+                import io.kvmapper.annotation.Entity;
+                import io.kvmapper.annotation.Key;
+                import java.time.Instant;
+                import java.util.Map;
+
+                @Entity
+                public record Prices(@Key String product, Map<Instant, Long> history) {
+                }
+                """);
+
+        Compilation compilation = compile(prices);
+
+        assertThat(compilation).failed();
+        assertThat(compilation).hadErrorCount(1);
+        assertThat(compilation).hadErrorContaining("map field 'history' has key type java.time.Instant; "
+                        + "map keys must be String, an enum, UUID, or an integer type")
+                .inFile(prices.file()).onLine(prices.line("history"))
+                .atColumn(prices.column("Long> history", "history"));
+    }
+
+    /**
+     * Generated code lives in the entity's package, so every type it names must be visible there; a
+     * private nested enum is not, and must be reported on the field rather than break the generated
+     * code.
+     */
+    @Test
+    void fieldOfAPrivateNestedTypeIsReportedOnTheField() {
+        TestSource ticket = TestSource.of("example.Ticket", """
+                package example;
+
+                import io.kvmapper.annotation.Entity;
+                import io.kvmapper.annotation.Key;
+
+                @Entity
+                public class Ticket {
+                    @Key long id;
+                    Status status;
+
+                    private enum Status { OPEN, CLOSED }
+                }
+                """);
+
+        Compilation compilation = compile(ticket);
+
+        assertThat(compilation).failed();
+        assertThat(compilation).hadErrorContaining("field 'status'")
+                .inFile(ticket.file()).onLine(ticket.line("Status status;"));
+        assertThat(compilation).hadErrorCount(1);
+    }
+
+    @Test
+    void embeddedOnAFieldThatIsNotAValueObjectIsRejected() {
+        TestSource label = TestSource.of("example.Label", """
+                package example;
+
+                import io.kvmapper.annotation.Embedded;
+                import io.kvmapper.annotation.Entity;
+                import io.kvmapper.annotation.Key;
+
+                @Entity
+                public class Label {
+                    @Key long id;
+                    @Embedded String text;
+                }
+                """);
+
+        Compilation compilation = compile(label);
+
+        assertThat(compilation).failed();
+        assertThat(compilation).hadErrorCount(1);
+        assertThat(compilation).hadErrorContaining("@Embedded field 'text' has type java.lang.String; @Embedded applies "
+                        + "to a record or class value object, or a List, Set or Map of them")
+                .inFile(label.file()).onLine(label.line("@Embedded String text"));
+    }
+
+    /** Generated code builds embedded objects with {@code new}, which an abstract class does not allow. */
+    @Test
+    void embeddedFieldOfAnAbstractClassIsRejected() {
+        TestSource drawing = TestSource.of("example.Drawing", """
+                package example;
+
+                import io.kvmapper.annotation.Embedded;
+                import io.kvmapper.annotation.Entity;
+                import io.kvmapper.annotation.Key;
+
+                @Entity
+                public class Drawing {
+                    @Key long id;
+                    @Embedded Shape shape;
+
+                    public abstract static class Shape {
+                        String name;
+                    }
+                }
+                """);
+
+        Compilation compilation = compile(drawing);
+
+        assertThat(compilation).failed();
+        assertThat(compilation).hadErrorContaining("@Embedded field 'shape'")
+                .inFile(drawing.file()).onLine(drawing.line("@Embedded Shape shape;"));
+        assertThat(compilation).hadErrorCount(1);
+    }
+
+    @Test
+    void embeddedObjectsThatContainEachOtherAreRejected() {
+        TestSource team = TestSource.of("example.Team", """
+                package example;
+
+                import io.kvmapper.annotation.Embedded;
+                import io.kvmapper.annotation.Entity;
+                import io.kvmapper.annotation.Key;
+
+                @Entity
+                public class Team {
+                    @Key long id;
+                    @Embedded Member lead;
+
+                    static class Member {
+                        String name;
+                        @Embedded Team team;
+                    }
+                }
+                """);
+
+        Compilation compilation = compile(team);
+
+        assertThat(compilation).failed();
+        assertThat(compilation).hadErrorCount(1);
+        assertThat(compilation).hadErrorContaining("@Embedded field 'team' makes Team contain itself "
+                        + "(Team -> Member -> Team); embedded objects cannot form a cycle, store the inner object as "
+                        + "an entity of its own and refer to it by key")
+                .inFile(team.file()).onLine(team.line("@Embedded Team team;"));
+    }
+
+    @Test
+    void twoFieldsStoredUnderOneNameAreRejected() {
+        TestSource user = TestSource.of("example.User", """
+                package example;
+
+                import io.kvmapper.annotation.Entity;
+                import io.kvmapper.annotation.Field;
+                import io.kvmapper.annotation.Key;
+
+                @Entity
+                public record User(
+                        @Key long id,
+                        @Field(name = "mail") String email,
+                        String mail) {
+                }
+                """);
+
+        Compilation compilation = compile(user);
+
+        assertThat(compilation).failed();
+        assertThat(compilation).hadErrorCount(1);
+        assertThat(compilation).hadErrorContaining("field 'mail' is stored under the name \"mail\", like field 'email'; "
+                        + "give one of them another @Field(name)")
+                .inFile(user.file()).onLine(user.line("String mail)"));
+    }
+}

@@ -1,0 +1,121 @@
+package io.kvmapper.processor;
+
+import static com.google.common.truth.Truth.assertThat;
+import static com.google.common.truth.Truth.assertWithMessage;
+import static com.google.testing.compile.CompilationSubject.assertThat;
+
+import com.google.testing.compile.Compilation;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Compares what the processor writes for one representative entity with reviewed copies under
+ * {@code src/test/resources/golden/}: a record with a three-part key (one component descending), an
+ * embedded object and a list.
+ *
+ * <p>After an intended change to the generated code, regenerate the copies and review the diff:
+ *
+ * <pre>
+ * mvn -pl mapper-processor -am test -Dtest=GoldenFileTest -Dsurefire.failIfNoSpecifiedTests=false -Dgolden.update=true
+ * git diff mapper-processor/src/test/resources/golden/
+ * </pre>
+ *
+ * <p>The compilation uses a fixed class path without jakarta.inject, so the copies do not depend on
+ * which optional libraries the test class path happens to hold.
+ */
+class GoldenFileTest {
+    private static final String GOLDEN = "golden/";
+    private static final boolean UPDATE = Boolean.getBoolean("golden.update");
+
+    private static final RecordingProcessor PROCESSOR = new RecordingProcessor();
+    private static Compilation compilation;
+
+    @BeforeAll
+    static void compileTheRepresentativeEntity() {
+        compilation = Compilations.compiler(PROCESSOR)
+                .withClasspath(Compilations.minimalClasspath())
+                .compile(TestSource.of("com.example.events.Event", read("Event.java")).file());
+    }
+
+    @Test
+    void repositoryMatchesTheGoldenFile() {
+        assertMatchesGolden("com.example.events.EventRepository", "EventRepository.java");
+    }
+
+    @Test
+    void keyMappingMatchesTheGoldenFile() {
+        assertMatchesGolden("com.example.events.Event_KvMapping", "Event_KvMapping.java");
+    }
+
+    @Test
+    void jsonCodecMatchesTheGoldenFile() {
+        assertMatchesGolden("com.example.events.Event_KvJsonCodec", "Event_KvJsonCodec.java");
+    }
+
+    @Test
+    void generatedCodeCompilesWithoutWarnings() {
+        assertThat(compilation).succeededWithoutWarnings();
+    }
+
+    @Test
+    void generatedFilesReadLikeHandWrittenCode() {
+        for (String type : List.of("EventRepository", "Event_KvMapping", "Event_KvJsonCodec")) {
+            String text = generated("com.example.events." + type);
+            assertWithMessage(type).that(text)
+                    .contains("@Generated(\"io.kvmapper.processor.KvMapperProcessor\")\n");
+            assertWithMessage(type).that(text).doesNotContainMatch("(?m)^import java\\.lang\\.[A-Z]");
+            assertWithMessage(type).that(text).doesNotContain("date =");
+            assertWithMessage(type).that(text).doesNotContain("\t");
+            assertWithMessage(type).that(text).doesNotContain("java.lang.reflect");
+        }
+        assertThat(generated("com.example.events.EventRepository")).contains("\npublic final class EventRepository {");
+    }
+
+    private static void assertMatchesGolden(String qualifiedName, String goldenFile) {
+        String actual = generated(qualifiedName);
+        if (UPDATE) {
+            write(goldenFile, actual);
+        }
+        assertWithMessage("%s differs from %s%s; if the change is intended, regenerate with -Dgolden.update=true "
+                        + "and review the diff", qualifiedName, GOLDEN, goldenFile)
+                .that(actual).isEqualTo(read(goldenFile));
+    }
+
+    private static String generated(String qualifiedName) {
+        return PROCESSOR.source(qualifiedName)
+                .orElseThrow(() -> new AssertionError("the processor did not write " + qualifiedName
+                        + "; diagnostics: " + compilation.diagnostics()))
+                .text();
+    }
+
+    private static String read(String name) {
+        try (InputStream in = GoldenFileTest.class.getClassLoader().getResourceAsStream(GOLDEN + name)) {
+            if (in == null) {
+                throw new AssertionError(GOLDEN + name + " is missing; create it with -Dgolden.update=true");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Writes into the source tree (Maven runs tests in the module directory), and into the test class path. */
+    private static void write(String name, String text) {
+        Path module = Path.of(System.getProperty("basedir", System.getProperty("user.dir")));
+        for (Path directory : List.of(module.resolve("src/test/resources/golden"), module.resolve("target/test-classes/golden"))) {
+            try {
+                Files.createDirectories(directory);
+                Files.writeString(directory.resolve(name), text, StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+}

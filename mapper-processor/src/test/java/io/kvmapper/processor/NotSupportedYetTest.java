@@ -1,0 +1,140 @@
+package io.kvmapper.processor;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static io.kvmapper.processor.Compilations.compile;
+
+import com.google.testing.compile.Compilation;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Annotations and settings the API declares but the processor does not implement yet are compile
+ * errors that name the feature, never silently ignored.
+ */
+class NotSupportedYetTest {
+
+    private static TestSource user(String classAnnotations, String fieldAnnotations) {
+        return TestSource.of("example.User", """
+                package example;
+
+                import io.kvmapper.annotation.Codec;
+                import io.kvmapper.annotation.Counter;
+                import io.kvmapper.annotation.Entity;
+                import io.kvmapper.annotation.Field;
+                import io.kvmapper.annotation.Index;
+                import io.kvmapper.annotation.Key;
+                import io.kvmapper.annotation.Layout;
+                import io.kvmapper.annotation.Version;
+
+                %s
+                public class User {
+                    @Key long id;
+                    %s String email;
+                    long revision;
+                }
+                """.formatted(classAnnotations, fieldAnnotations));
+    }
+
+    @Test
+    void indexOnAFieldIsNotSupportedYet() {
+        TestSource user = user("@Entity", "@Index(unique = true)");
+
+        Compilation compilation = compile(user);
+
+        assertThat(compilation).failed();
+        assertThat(compilation).hadErrorCount(1);
+        assertThat(compilation).hadErrorContaining("@Index is not supported yet; remove it for now")
+                .inFile(user.file()).onLine(user.line("String email")).atColumn(user.column("@Index(", "@"));
+    }
+
+    @Test
+    void indexOnTheClassIsNotSupportedYet() {
+        TestSource user = user("@Entity\n@Index(name = \"byEmail\", fields = \"email\")", "");
+
+        Compilation compilation = compile(user);
+
+        assertThat(compilation).failed();
+        assertThat(compilation).hadErrorCount(1);
+        assertThat(compilation).hadErrorContaining("@Index is not supported yet; remove it for now")
+                .inFile(user.file()).onLine(user.line("@Index(name")).atColumn(1);
+    }
+
+    /**
+     * Repeated annotations reach the processor inside a container javac synthesizes, which has no
+     * position of its own; the error belongs on the annotation the user wrote, and names it.
+     */
+    @Test
+    void repeatedIndexesOnTheClassAreReportedAsIndexAtTheFirstOfThem() {
+        TestSource user = user("@Entity\n@Index(name = \"byEmail\", fields = \"email\")\n"
+                + "@Index(name = \"byRevision\", fields = \"revision\")", "");
+
+        Compilation compilation = compile(user);
+
+        assertThat(compilation).failed();
+        assertThat(compilation).hadErrorCount(1);
+        assertThat(compilation).hadErrorContaining("@Index is not supported yet; remove it for now")
+                .inFile(user.file()).onLine(user.line("@Index(name = \"byEmail\""));
+    }
+
+    @Test
+    void counterIsNotSupportedYet() {
+        TestSource user = user("@Entity\n@Counter(name = \"total\")", "");
+
+        Compilation compilation = compile(user);
+
+        assertThat(compilation).failed();
+        assertThat(compilation).hadErrorCount(1);
+        assertThat(compilation).hadErrorContaining("@Counter is not supported yet; remove it for now")
+                .inFile(user.file()).onLine(user.line("@Counter(")).atColumn(1);
+    }
+
+    @Test
+    void versionIsNotSupportedYet() {
+        TestSource user = user("@Entity", "@Version");
+
+        Compilation compilation = compile(user);
+
+        assertThat(compilation).failed();
+        assertThat(compilation).hadErrorContaining("@Version is not supported yet; remove it for now")
+                .inFile(user.file()).onLine(user.line("@Version String email")).atColumn(user.column("@Version", "@"));
+    }
+
+    @Test
+    void attributePerKeyLayoutIsNotSupportedYet() {
+        TestSource user = user("@Entity(layout = Layout.ATTRIBUTE_PER_KEY)", "");
+
+        Compilation compilation = compile(user);
+
+        assertThat(compilation).failed();
+        assertThat(compilation).hadErrorCount(1);
+        assertThat(compilation).hadErrorContaining("Layout.ATTRIBUTE_PER_KEY is not supported yet; "
+                        + "use Layout.MONOLITHIC (the default) for now")
+                .inFile(user.file()).onLine(user.line("@Entity(layout"))
+                .atColumn(user.column("Layout.ATTRIBUTE_PER_KEY)", "."));
+    }
+
+    @Test
+    void protobufCodecIsNotSupportedYet() {
+        TestSource user = user("@Entity(codec = Codec.PROTOBUF)", "");
+
+        Compilation compilation = compile(user);
+
+        assertThat(compilation).failed();
+        assertThat(compilation).hadErrorCount(1);
+        assertThat(compilation).hadErrorContaining("Codec.PROTOBUF is not supported yet; use Codec.JSON (the default) for now")
+                .inFile(user.file()).onLine(user.line("@Entity(codec"))
+                .atColumn(user.column("Codec.PROTOBUF)", "."));
+    }
+
+    @Test
+    void fieldNumberIsNotSupportedYet() {
+        TestSource user = user("@Entity", "@Field(number = 3)");
+
+        Compilation compilation = compile(user);
+
+        assertThat(compilation).failed();
+        assertThat(compilation).hadErrorCount(1);
+        assertThat(compilation).hadErrorContaining("@Field(number) is not supported yet; field numbers belong to the "
+                        + "Protobuf codec; remove the number for now")
+                .inFile(user.file()).onLine(user.line("String email")).atColumn(user.column("@Field(number = 3)", "3"));
+    }
+}

@@ -1,0 +1,118 @@
+package com.example.events;
+
+import io.kvmapper.runtime.EntityMapping;
+import io.kvmapper.runtime.KeyRanges;
+import io.kvmapper.runtime.RecordKeys;
+import io.kvmapper.runtime.ValueCodec;
+import io.kvmapper.spi.KeyRange;
+import io.kvmapper.tuple.TupleWriter;
+import java.time.Instant;
+import javax.annotation.processing.Generated;
+
+/**
+ * Record key layout and codec of {@link Event}.
+ */
+@Generated("io.kvmapper.processor.KvMapperProcessor")
+final class Event_KvMapping implements EntityMapping<Event> {
+    static final Event_KvMapping INSTANCE = new Event_KvMapping();
+
+    static final String ENTITY = "event";
+
+    private static final byte[] HEAD = RecordKeys.partitionHead(ENTITY);
+
+    private static final byte[] ALL = RecordKeys.allRecordsPrefix(ENTITY);
+
+    private Event_KvMapping() {
+    }
+
+    @Override
+    public String entityName() {
+        return ENTITY;
+    }
+
+    @Override
+    public int schemaVersion() {
+        return 1;
+    }
+
+    @Override
+    public ValueCodec<Event> codec() {
+        return Event_KvJsonCodec.INSTANCE;
+    }
+
+    @Override
+    public byte[] keyOf(Event entity) {
+        return key(entity.tenant(), entity.at(), entity.sequence());
+    }
+
+    /**
+     * The record key.
+     */
+    static byte[] key(String tenant, Instant at, long sequence) {
+        return new TupleWriter(80).beginNested().appendRaw(HEAD)
+                .writeString(RecordKeys.require(tenant, ENTITY, "tenant"))
+                .endNested()
+                .descending().writeInstant(RecordKeys.require(at, ENTITY, "at"))
+                .writeLong(sequence)
+                .toByteArray();
+    }
+
+    static KeyRange all() {
+        return KeyRange.startingWith(ALL);
+    }
+
+    /**
+     * The records whose first 1 key components are the given ones.
+     */
+    static KeyRange prefix1(String tenant) {
+        return KeyRange.startingWith(new TupleWriter(48).beginNested().appendRaw(HEAD)
+                .writeString(RecordKeys.require(tenant, ENTITY, "tenant"))
+                .endNested()
+                .toByteArray());
+    }
+
+    /**
+     * The records whose first 2 key components are the given ones.
+     */
+    static KeyRange prefix2(String tenant, Instant at) {
+        return KeyRange.startingWith(new TupleWriter(64).beginNested().appendRaw(HEAD)
+                .writeString(RecordKeys.require(tenant, ENTITY, "tenant"))
+                .endNested()
+                .descending().writeInstant(RecordKeys.require(at, ENTITY, "at"))
+                .toByteArray());
+    }
+
+    /**
+     * The records whose component 'tenant' lies in [from, to) after the given prefix.
+     */
+    static KeyRange between0(String from, String to) {
+        return KeyRanges.between(ALL,
+                new TupleWriter(16).writeString(RecordKeys.require(from, ENTITY, "tenant")).toByteArray(),
+                new TupleWriter(16).writeString(RecordKeys.require(to, ENTITY, "tenant")).toByteArray(), false);
+    }
+
+    /**
+     * The records whose component 'at' lies in [from, to) after the given prefix.
+     */
+    static KeyRange between1(String tenant, Instant from, Instant to) {
+        return KeyRanges.between(new TupleWriter(48).beginNested().appendRaw(HEAD)
+                .writeString(RecordKeys.require(tenant, ENTITY, "tenant"))
+                .endNested()
+                .toByteArray(),
+                new TupleWriter(16).descending().writeInstant(RecordKeys.require(from, ENTITY, "at")).toByteArray(),
+                new TupleWriter(16).descending().writeInstant(RecordKeys.require(to, ENTITY, "at")).toByteArray(), true);
+    }
+
+    /**
+     * The records whose component 'sequence' lies in [from, to) after the given prefix.
+     */
+    static KeyRange between2(String tenant, Instant at, long from, long to) {
+        return KeyRanges.between(new TupleWriter(64).beginNested().appendRaw(HEAD)
+                .writeString(RecordKeys.require(tenant, ENTITY, "tenant"))
+                .endNested()
+                .descending().writeInstant(RecordKeys.require(at, ENTITY, "at"))
+                .toByteArray(),
+                new TupleWriter(16).writeLong(from).toByteArray(),
+                new TupleWriter(16).writeLong(to).toByteArray(), false);
+    }
+}
