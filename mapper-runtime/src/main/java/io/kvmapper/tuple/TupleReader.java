@@ -407,7 +407,7 @@ public final class TupleReader {
         depth++;
         while (true) {
             if (pos >= end) {
-                throw corrupt(start, "the nested tuple is unterminated: the bytes end at offset " + where(pos));
+                throw corrupt(start, "the nested tuple is unterminated: no 0x00 before the end of the bytes");
             }
             int c = buf[pos] & 0xFF;
             if (c == TypeCodes.NULL && !isEscapeAt(pos + 1)) {
@@ -469,7 +469,7 @@ public final class TupleReader {
         int level = 1;
         while (level > 0) {
             if (pos >= end) {
-                throw corrupt(start, "the nested tuple is unterminated: the bytes end at offset " + where(pos));
+                throw corrupt(start, "the nested tuple is unterminated: no 0x00 before the end of the bytes");
             }
             int c = buf[pos] & 0xFF;
             if (c == TypeCodes.NULL) {
@@ -688,7 +688,7 @@ public final class TupleReader {
         int i = from;
         while (true) {
             if (i >= end) {
-                throw corrupt(start, TypeCodes.describe(buf[start] & 0xFF) + " is unterminated: no 0x00 before the end at offset " + where(i));
+                throw corrupt(start, TypeCodes.describe(buf[start] & 0xFF) + " is unterminated: no 0x00 before the end of the bytes");
             }
             if (buf[i] == 0) {
                 if (!isEscapeAt(i + 1)) {
