@@ -6,7 +6,6 @@ import io.kvmapper.spi.KeyValue;
 import io.kvmapper.spi.KvCursor;
 import io.kvmapper.spi.ScanOptions;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -179,17 +178,10 @@ final class RocksCursor implements KvCursor, NativeResource {
                 }
                 positioned = true;
             }
+            // The iterator's bounds end it at the range's edges, own writes of a transaction included.
             int wanted = Math.min(batchSize, remaining);
-            boolean outOfRange = false;
             while (batch.size() < wanted && iterator.isValid()) {
-                byte[] key = iterator.key();
-                if (reverse ? Arrays.compareUnsigned(key, begin) < 0 : Arrays.compareUnsigned(key, end) >= 0) {
-                    outOfRange = true;
-                    break;
-                }
-                if (!reverse || Arrays.compareUnsigned(key, end) < 0) {
-                    batch.add(new KeyValue(key, iterator.value()));
-                }
+                batch.add(new KeyValue(iterator.key(), iterator.value()));
                 if (reverse) {
                     iterator.prev();
                 } else {
@@ -198,7 +190,7 @@ final class RocksCursor implements KvCursor, NativeResource {
             }
             remaining -= batch.size();
             batchSize = Math.min(batchSize * 2, MAX_BATCH);
-            if (outOfRange || remaining == 0 || !iterator.isValid()) {
+            if (remaining == 0 || !iterator.isValid()) {
                 iterator.status();
                 done = true;
                 release();

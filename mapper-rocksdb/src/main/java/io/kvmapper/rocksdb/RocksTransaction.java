@@ -7,7 +7,6 @@ import io.kvmapper.spi.KvCursor;
 import io.kvmapper.spi.KvTransaction;
 import io.kvmapper.spi.ScanOptions;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -131,8 +130,7 @@ final class RocksTransaction implements KvTransaction, NativeResource {
             if (range.isEmpty()) {
                 return;
             }
-            byte[] end = range.end();
-            try (Slice upperBound = new Slice(end);
+            try (Slice upperBound = new Slice(range.end());
                     ReadOptions bounded = new ReadOptions().setIterateUpperBound(upperBound).setSnapshot(snapshot())) {
                 byte[] from = range.begin();
                 List<byte[]> keys = new ArrayList<>();
@@ -143,11 +141,7 @@ final class RocksTransaction implements KvTransaction, NativeResource {
                     try (RocksIterator iterator = transaction.getIterator(bounded)) {
                         for (iterator.seek(from); iterator.isValid() && keys.size() < DELETE_RANGE_CHUNK;
                                 iterator.next()) {
-                            byte[] key = iterator.key();
-                            if (Arrays.compareUnsigned(key, end) >= 0) {
-                                break;
-                            }
-                            keys.add(key);
+                            keys.add(iterator.key());
                         }
                         iterator.status();
                     }

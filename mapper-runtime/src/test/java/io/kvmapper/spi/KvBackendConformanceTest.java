@@ -384,6 +384,10 @@ public abstract class KvBackendConformanceTest {
             assertEquals(hex(keys(3)), hex(keys(scan(tx, new KeyRange(key(2), key(4)), ScanOptions.FORWARD))));
             assertEquals(hex(keys(4, 3)),
                     hex(keys(scan(tx, WHOLE_PARTITION, ScanOptions.REVERSE.withLimit(2)))));
+            tx.put(key(5), value("own, at the end of the next range"));
+            KeyRange ownAtBothEdges = new KeyRange(key(1, 0), key(5));
+            assertEquals(hex(keys(3, 4)), hex(keys(scan(tx, ownAtBothEdges, ScanOptions.FORWARD))));
+            assertEquals(hex(keys(4, 3)), hex(keys(scan(tx, ownAtBothEdges, ScanOptions.REVERSE))));
         }
     }
 
@@ -474,16 +478,18 @@ public abstract class KvBackendConformanceTest {
         });
         try (KvTransaction tx = backend.beginTransaction()) {
             tx.put(key(4, 0xFF), value("own, inside"));
-            tx.put(key(7, 0), value("own, at the end's prefix but after it"));
+            tx.put(key(7), value("own, exactly the end"));
+            tx.put(key(7, 0), value("own, after the end"));
+            tx.put(key(2, 0xFF), value("own, before the begin"));
             tx.deleteRange(new KeyRange(key(3), key(7)));
-            assertEquals(hex(List.of(key(0), key(1), key(2), key(7), key(7, 0), key(8), key(9))),
+            assertEquals(hex(List.of(key(0), key(1), key(2), key(2, 0xFF), key(7), key(7, 0), key(8), key(9))),
                     hex(keys(scan(tx, WHOLE_PARTITION, ScanOptions.FORWARD))));
             assertNull(tx.get(key(3)));
             tx.put(key(4), value("written after the deletion"));
             tx.deleteRange(new KeyRange(key(9), key(8)));
             tx.commit();
         }
-        assertEquals(hex(List.of(key(0), key(1), key(2), key(4), key(7), key(7, 0), key(8), key(9))),
+        assertEquals(hex(List.of(key(0), key(1), key(2), key(2, 0xFF), key(4), key(7), key(7, 0), key(8), key(9))),
                 hex(keys(scan(backend, WHOLE_PARTITION, ScanOptions.FORWARD))));
     }
 
