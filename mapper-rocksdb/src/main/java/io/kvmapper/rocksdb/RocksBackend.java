@@ -79,6 +79,10 @@ public final class RocksBackend implements KvBackend {
         try {
             if (settings.createIfMissing()) {
                 Files.createDirectories(directory);
+            } else if (!Files.isDirectory(directory)) {
+                // Checked here because RocksDB would create the directory before failing.
+                throw new StorageException("there is no RocksDB store at " + directory
+                        + " (no such directory) and createIfMissing is false", null, false);
             }
             UInt64AddOperator mergeOperator = owned(handles, new UInt64AddOperator());
             BlockBasedTableConfig table = new BlockBasedTableConfig();
@@ -253,6 +257,11 @@ public final class RocksBackend implements KvBackend {
     @Override
     public String toString() {
         return "RocksBackend[" + directory + (closed ? ", closed]" : "]");
+    }
+
+    /** How many cursors and transactions are open, for tests that check that none leaks. */
+    int openResourceCount() {
+        return openResources.size();
     }
 
     /** The database, for tests in this package that inspect RocksDB directly. */
