@@ -15,8 +15,8 @@ package io.kvmapper.spi;
  *
  * <h2>Threads and lifetime</h2>
  * A transaction is used by one thread at a time. {@link #close()} rolls back a transaction that has
- * not committed; it is idempotent. Any use after commit or close throws
- * {@link io.kvmapper.StoreClosedException}.
+ * not committed; it is idempotent. Any use after commit (whether or not it succeeded) or close throws
+ * {@link io.kvmapper.StoreClosedException}, and so do the cursors the transaction opened.
  */
 public interface KvTransaction extends KvReader, KvWriter, AutoCloseable {
     /**
