@@ -90,7 +90,7 @@ public final class EntityOperations<E> {
     public E save(E entity) {
         byte[] key = mapping.keyOf(Objects.requireNonNull(entity, "entity"));
         byte[] value = encode(entity);
-        write(kv -> kv.put(key, value));
+        execute(kv -> kv.put(key, value));
         return entity;
     }
 
@@ -98,7 +98,7 @@ public final class EntityOperations<E> {
     public void insert(E entity) {
         byte[] key = mapping.keyOf(Objects.requireNonNull(entity, "entity"));
         byte[] value = encode(entity);
-        write(kv -> {
+        execute(kv -> {
             if (kv.get(key) != null) {
                 throw new DuplicateKeyException(mapping.entityName(), Tuples.toString(key));
             }
@@ -108,7 +108,7 @@ public final class EntityOperations<E> {
 
     /** Deletes the entity under {@code key}; whether there was one. */
     public boolean delete(byte[] key) {
-        return write(kv -> {
+        return apply(kv -> {
             if (kv.get(key) == null) {
                 return false;
             }
@@ -183,15 +183,16 @@ public final class EntityOperations<E> {
         return transaction != null ? transaction.kv() : store.backend();
     }
 
-    private <T> T write(Function<KvTransaction, T> work) {
+    /** Runs {@code work} in this repository's transaction, or in a unit of work of its own. */
+    private <T> T apply(Function<KvTransaction, T> work) {
         if (transaction != null) {
             return work.apply(transaction.kv());
         }
         return store.transact((Transaction tx) -> work.apply(tx.kv()));
     }
 
-    private void write(Consumer<KvTransaction> work) {
-        write(kv -> {
+    private void execute(Consumer<KvTransaction> work) {
+        apply(kv -> {
             work.accept(kv);
             return null;
         });

@@ -373,6 +373,25 @@ public final class TupleWriter {
                 + " (nested tuple) and Descending");
     }
 
+    /**
+     * A copy of the bytes written so far, where nested tuples may still be open: the prefix shared by
+     * every key that goes on inside them, for a range scan over those keys.
+     *
+     * @throws IllegalStateException if {@link #descending()} is pending or an open nested tuple is
+     *     descending, since a descending element's bytes are final only once it ends
+     */
+    public byte[] toPrefixBytes() {
+        if (pendingDescending > 0) {
+            throw new IllegalStateException("descending() was not followed by an element");
+        }
+        for (int i = 0; i < openNested; i++) {
+            if (nestedDescending[i] > 0) {
+                throw new IllegalStateException("a descending nested tuple is still open: call endNested()");
+            }
+        }
+        return Arrays.copyOf(buffer, size);
+    }
+
     /** The number of bytes written so far. */
     public int size() {
         return size;

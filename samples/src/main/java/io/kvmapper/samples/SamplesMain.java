@@ -34,7 +34,7 @@ public final class SamplesMain {
      * @param args an optional directory for the store
      */
     public static void main(String[] args) throws IOException {
-        boolean temporary = args.length == 0 || args[0].isBlank();
+        boolean temporary = args.length == 0 || args[0] == null || args[0].isBlank();
         Path dir = temporary ? Files.createTempDirectory("kvmapper-samples") : Path.of(args[0]);
         PrintStream out = System.out;
         out.println("KV Mapper samples, store at " + dir.toAbsolutePath());
