@@ -58,6 +58,7 @@ import org.rocksdb.WriteOptions;
  */
 public final class RocksBackend implements KvBackend {
     static {
+        // Explicitly: not every rocksdbjni class loads the library first (UInt64AddOperator does not).
         RocksDB.loadLibrary();
     }
 

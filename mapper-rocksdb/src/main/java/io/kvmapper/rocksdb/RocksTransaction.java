@@ -68,7 +68,8 @@ final class RocksTransaction implements KvTransaction, NativeResource {
 
     /**
      * {@inheritDoc} The cursor sees the transaction's own writes over its snapshot; it is closed when
-     * the transaction commits or closes.
+     * the transaction commits or closes. Writes made after it opened show in it only if they lie
+     * beyond the batch it has already copied out.
      */
     @Override
     public KvCursor scan(KeyRange range, ScanOptions options) {
@@ -119,7 +120,7 @@ final class RocksTransaction implements KvTransaction, NativeResource {
      *
      * <p>RocksDB transactions have no range deletion, so this iterates the range as the transaction
      * sees it (its snapshot plus its own writes) and deletes each key, tracked like {@link #delete}:
-     * one native seek per {@value #DELETE_RANGE_CHUNK} keys plus about three native calls per key, and
+     * one native seek per {@value #DELETE_RANGE_CHUNK} keys plus four native calls per key, and
      * one entry per key in the transaction's write batch.
      */
     @Override

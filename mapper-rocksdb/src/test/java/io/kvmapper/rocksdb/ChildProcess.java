@@ -77,12 +77,17 @@ final class ChildProcess implements AutoCloseable {
         }
     }
 
+    /** Kills the child if it still runs. */
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         if (process.isAlive()) {
             process.toHandle().destroyForcibly();
         }
-        finish();
+        try {
+            finish();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private void finish() throws InterruptedException {

@@ -161,7 +161,7 @@ class RocksBackendLifecycleTest {
                 }));
             }
             started.await();
-            while (calls.get() < 200) {
+            while (calls.get() < 200 && outcomes.stream().noneMatch(Future::isDone)) {
                 Thread.sleep(1);
             }
             backend.close();

@@ -392,6 +392,33 @@ public abstract class KvBackendConformanceTest {
     }
 
     @Test
+    void updatingEachItemAsItIsScannedVisitsEveryItemOnceInOrder() {
+        int count = 5_000;
+        commit(tx -> {
+            for (int i = 0; i < count; i++) {
+                tx.put(intKey(i), intValue(i));
+            }
+        });
+        byte[] elsewhere = {0x01, 'q', 0x00};
+        try (KvTransaction tx = backend.beginTransaction()) {
+            int expected = 0;
+            try (KvCursor cursor = tx.scan(WHOLE_PARTITION, ScanOptions.FORWARD)) {
+                while (cursor.hasNext()) {
+                    KeyValue item = cursor.next();
+                    assertArrayEquals(intKey(expected), item.key());
+                    tx.put(item.key(), value("updated"));
+                    tx.put(ByteBuffer.allocate(elsewhere.length + 4).put(elsewhere).putInt(expected).array(),
+                            item.value());
+                    expected++;
+                }
+            }
+            assertEquals(count, expected);
+            tx.commit();
+        }
+        assertArrayEquals(value("updated"), backend.get(intKey(count - 1)));
+    }
+
+    @Test
     void readsInATransactionSeeTheStoreAsItWasWhenItBegan() {
         commit(tx -> tx.put(key(1), value("before")));
         try (KvTransaction reader = backend.beginTransaction()) {
