@@ -24,10 +24,10 @@ public final class ShopSample implements Sample {
         UserRepository users = new UserRepository(store);
         OrderRepository orders = new OrderRepository(store);
 
-        users.insert(new User(1, "ada@example.com", "Ada", Status.ACTIVE, new Address("1 Loop Rd", "London", "GB"), null));
-        users.insert(new User(2, "alan@example.com", "Alan", Status.ACTIVE, null, null));
-        users.insert(new User(3, "grace@example.com", "Grace", Status.SUSPENDED, null, null));
-        out.println("inserted 3 users");
+        users.save(new User(1, "ada@example.com", "Ada", Status.ACTIVE, new Address("1 Loop Rd", "London", "GB"), null));
+        users.save(new User(2, "alan@example.com", "Alan", Status.ACTIVE, null, null));
+        users.save(new User(3, "grace@example.com", "Grace", Status.SUSPENDED, null, null));
+        out.println("saved 3 users (save inserts or replaces, so the job can run again on the same store)");
         try {
             users.insert(new User(1, "impostor@example.com", "Not Ada", Status.ACTIVE, null, null));
         } catch (DuplicateKeyException e) {
@@ -43,7 +43,7 @@ public final class ShopSample implements Sample {
                     List.of(new LineItem("sku-" + i, 1 + i % 3, 1_000L)));
             // the order and the user's lastOrderAt change together, or not at all
             store.transact(tx -> {
-                orders.with(tx).insert(order);
+                orders.with(tx).save(order);
                 User user = users.with(tx).findById(userId).orElseThrow();
                 users.with(tx).save(user.orderedAt(order.placedAt()));
             });
