@@ -203,35 +203,35 @@ public final class TupleReader {
 
     /** Reads an integer that fits in a long. */
     public long readLong() {
-        long value = readLongRaw("a long", Long.MIN_VALUE, Long.MAX_VALUE);
+        long value = readLongRaw("an integer (a long)", Long.MIN_VALUE, Long.MAX_VALUE);
         finishElement();
         return value;
     }
 
     /** Reads an integer that fits in an int. */
     public int readInt() {
-        int value = (int) readLongRaw("an int", Integer.MIN_VALUE, Integer.MAX_VALUE);
+        int value = (int) readLongRaw("an integer (an int)", Integer.MIN_VALUE, Integer.MAX_VALUE);
         finishElement();
         return value;
     }
 
     /** Reads an integer that fits in a short. */
     public short readShort() {
-        short value = (short) readLongRaw("a short", Short.MIN_VALUE, Short.MAX_VALUE);
+        short value = (short) readLongRaw("an integer (a short)", Short.MIN_VALUE, Short.MAX_VALUE);
         finishElement();
         return value;
     }
 
     /** Reads an integer that fits in a byte. */
     public byte readByte() {
-        byte value = (byte) readLongRaw("a byte", Byte.MIN_VALUE, Byte.MAX_VALUE);
+        byte value = (byte) readLongRaw("an integer (a byte)", Byte.MIN_VALUE, Byte.MAX_VALUE);
         finishElement();
         return value;
     }
 
     /** Reads a char written by {@link TupleWriter#writeChar(char)}: an integer from 0 to 65535. */
     public char readChar() {
-        char value = (char) readLongRaw("a char", Character.MIN_VALUE, Character.MAX_VALUE);
+        char value = (char) readLongRaw("an integer (a char)", Character.MIN_VALUE, Character.MAX_VALUE);
         finishElement();
         return value;
     }
@@ -294,7 +294,7 @@ public final class TupleReader {
     /** Reads a date written by {@link TupleWriter#writeLocalDate(LocalDate)}. */
     public LocalDate readLocalDate() {
         int start = pos;
-        long epochDay = readLongRaw("an epoch day (a LocalDate)", Long.MIN_VALUE, Long.MAX_VALUE);
+        long epochDay = readLongRaw("an integer (a LocalDate)", Long.MIN_VALUE, Long.MAX_VALUE);
         LocalDate value;
         try {
             value = LocalDate.ofEpochDay(epochDay);
@@ -537,7 +537,7 @@ public final class TupleReader {
     /** Reads an integer in {@code min..max}; {@code what} names the expected type in messages. */
     private long readLongRaw(String what, long min, long max) {
         int start = pos;
-        long value = readIntegerRaw("an integer (" + what + ")");
+        long value = readIntegerRaw(what);
         if (bigValue != null || value < min || value > max) {
             throw corrupt(start, "expected " + what + ", found the integer "
                     + (bigValue != null ? bigValue : value) + ", which does not fit");
@@ -563,7 +563,7 @@ public final class TupleReader {
                 bigValue = null;
                 return IntegerCodec.toLong(code, raw);
             }
-            bigValue = IntegerCodec.toBigInteger(code, raw);
+            bigValue = IntegerCodec.beyondLong(code, raw);
             return 0;
         }
         boolean negative = code == TypeCodes.NEG_BIG_INT;
