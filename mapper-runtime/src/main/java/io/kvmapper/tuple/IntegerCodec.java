@@ -83,13 +83,12 @@ final class IntegerCodec {
         return n == Long.BYTES ? raw + 1 : raw - ((1L << (n * Byte.SIZE)) - 1);
     }
 
-    /** The value of any fixed-size integer. */
-    static BigInteger toBigInteger(int code, long raw) {
-        if (fitsInLong(code, raw)) {
-            return BigInteger.valueOf(toLong(code, raw));
-        }
-        // Only 8-byte values get here: a positive one at or above 2^63 (raw is negative as a long),
-        // or a negative one whose magnitude 2^64 - 1 - raw exceeds 2^63.
+    /**
+     * The value of a fixed-size integer that does not {@linkplain #fitsInLong fit in a long}: an 8-byte
+     * positive one at or above 2^63 (raw is negative as a long), or an 8-byte negative one whose magnitude
+     * {@code 2^64 - 1 - raw} exceeds 2^63.
+     */
+    static BigInteger beyondLong(int code, long raw) {
         BigInteger rawValue = BigInteger.valueOf(raw);
         return code > TypeCodes.INT_ZERO
                 ? rawValue.add(TWO_TO_64)

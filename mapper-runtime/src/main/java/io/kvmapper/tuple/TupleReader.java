@@ -46,14 +46,9 @@ public final class TupleReader {
     /** Nesting depth inside the current bytes: nulls are 0x00 0xFF and 0x00 ends a tuple above 0. */
     private int depth;
 
-    /** Descending elements being read, outermost first: the state to return to after each one. */
+    /** Descending elements being read, outermost first; entries past {@link #frames} are kept for reuse. */
+    private Frame[] frameStack;
     private int frames;
-    private byte[][] frameBuf;
-    private int[] framePos;
-    private int[] frameEnd;
-    private int[] frameDepth;
-    /** Decoded payloads, one per frame level, reused. */
-    private byte[][] payloads;
     /** Where the outermost descending element being read starts in the original bytes. */
     private int descendingStart;
 
@@ -108,25 +103,20 @@ public final class TupleReader {
         int start = pos;
         expect(TypeCodes.BYTES, "a descending element (a byte string)");
         int terminator = findTerminator(start, pos + 1);
-        int level = frames;
-        if (payloads == null) {
-            payloads = new byte[4][];
-            frameBuf = new byte[4][];
-            framePos = new int[4];
-            frameEnd = new int[4];
-            frameDepth = new int[4];
-        } else if (level == payloads.length) {
-            payloads = Arrays.copyOf(payloads, level * 2);
-            frameBuf = Arrays.copyOf(frameBuf, level * 2);
-            framePos = Arrays.copyOf(framePos, level * 2);
-            frameEnd = Arrays.copyOf(frameEnd, level * 2);
-            frameDepth = Arrays.copyOf(frameDepth, level * 2);
+        if (frameStack == null) {
+            frameStack = new Frame[2];
+        } else if (frames == frameStack.length) {
+            frameStack = Arrays.copyOf(frameStack, frames * 2);
+        }
+        Frame frame = frameStack[frames];
+        if (frame == null) {
+            frame = frameStack[frames] = new Frame();
         }
         int length = terminator - (pos + 1) - escapes;
-        if (payloads[level] == null || payloads[level].length < length) {
-            payloads[level] = new byte[Math.max(length, 32)];
+        if (frame.payload == null || frame.payload.length < length) {
+            frame.payload = new byte[Math.max(length, 32)];
         }
-        byte[] payload = payloads[level];
+        byte[] payload = frame.payload;
         unescape(pos + 1, terminator, payload);
         if (length == 0 || payload[length - 1] != (byte) 0xFF) {
             throw corrupt(start, "expected a descending element, found a byte string that does not end with 0xff");
@@ -138,13 +128,13 @@ public final class TupleReader {
         for (int i = 0; i < length; i++) {
             payload[i] = (byte) ~payload[i];
         }
-        if (level == 0) {
+        if (frames == 0) {
             descendingStart = start;
         }
-        frameBuf[level] = buf;
-        framePos[level] = terminator + 1;
-        frameEnd[level] = end;
-        frameDepth[level] = depth;
+        frame.outerBuf = buf;
+        frame.outerPos = terminator + 1;
+        frame.outerEnd = end;
+        frame.outerDepth = depth;
         frames++;
         buf = payload;
         pos = 0;
@@ -203,35 +193,35 @@ public final class TupleReader {
 
     /** Reads an integer that fits in a long. */
     public long readLong() {
-        long value = readLongRaw("a long", Long.MIN_VALUE, Long.MAX_VALUE);
+        long value = readLongRaw("an integer (a long)", Long.MIN_VALUE, Long.MAX_VALUE);
         finishElement();
         return value;
     }
 
     /** Reads an integer that fits in an int. */
     public int readInt() {
-        int value = (int) readLongRaw("an int", Integer.MIN_VALUE, Integer.MAX_VALUE);
+        int value = (int) readLongRaw("an integer (an int)", Integer.MIN_VALUE, Integer.MAX_VALUE);
         finishElement();
         return value;
     }
 
     /** Reads an integer that fits in a short. */
     public short readShort() {
-        short value = (short) readLongRaw("a short", Short.MIN_VALUE, Short.MAX_VALUE);
+        short value = (short) readLongRaw("an integer (a short)", Short.MIN_VALUE, Short.MAX_VALUE);
         finishElement();
         return value;
     }
 
     /** Reads an integer that fits in a byte. */
     public byte readByte() {
-        byte value = (byte) readLongRaw("a byte", Byte.MIN_VALUE, Byte.MAX_VALUE);
+        byte value = (byte) readLongRaw("an integer (a byte)", Byte.MIN_VALUE, Byte.MAX_VALUE);
         finishElement();
         return value;
     }
 
     /** Reads a char written by {@link TupleWriter#writeChar(char)}: an integer from 0 to 65535. */
     public char readChar() {
-        char value = (char) readLongRaw("a char", Character.MIN_VALUE, Character.MAX_VALUE);
+        char value = (char) readLongRaw("an integer (a char)", Character.MIN_VALUE, Character.MAX_VALUE);
         finishElement();
         return value;
     }
@@ -294,7 +284,7 @@ public final class TupleReader {
     /** Reads a date written by {@link TupleWriter#writeLocalDate(LocalDate)}. */
     public LocalDate readLocalDate() {
         int start = pos;
-        long epochDay = readLongRaw("an epoch day (a LocalDate)", Long.MIN_VALUE, Long.MAX_VALUE);
+        long epochDay = readLongRaw("an integer (a LocalDate)", Long.MIN_VALUE, Long.MAX_VALUE);
         LocalDate value;
         try {
             value = LocalDate.ofEpochDay(epochDay);
@@ -537,7 +527,7 @@ public final class TupleReader {
     /** Reads an integer in {@code min..max}; {@code what} names the expected type in messages. */
     private long readLongRaw(String what, long min, long max) {
         int start = pos;
-        long value = readIntegerRaw("an integer (" + what + ")");
+        long value = readIntegerRaw(what);
         if (bigValue != null || value < min || value > max) {
             throw corrupt(start, "expected " + what + ", found the integer "
                     + (bigValue != null ? bigValue : value) + ", which does not fit");
@@ -563,7 +553,7 @@ public final class TupleReader {
                 bigValue = null;
                 return IntegerCodec.toLong(code, raw);
             }
-            bigValue = IntegerCodec.toBigInteger(code, raw);
+            bigValue = IntegerCodec.beyondLong(code, raw);
             return 0;
         }
         boolean negative = code == TypeCodes.NEG_BIG_INT;
@@ -639,12 +629,12 @@ public final class TupleReader {
             if (pos != end) {
                 throw corrupt(pos, "a descending element holds more than one element");
             }
-            frames--;
-            buf = frameBuf[frames];
-            pos = framePos[frames];
-            end = frameEnd[frames];
-            depth = frameDepth[frames];
-            frameBuf[frames] = null;
+            Frame frame = frameStack[--frames];
+            buf = frame.outerBuf;
+            pos = frame.outerPos;
+            end = frame.outerEnd;
+            depth = frame.outerDepth;
+            frame.outerBuf = null;
         }
     }
 
@@ -822,5 +812,14 @@ public final class TupleReader {
         String bytes = HexFormat.of().formatHex(original, originalStart, originalStart + Math.min(length, HEX_CONTEXT));
         return new CorruptDataException("malformed tuple at offset " + where(at) + ": " + message
                 + " [tuple bytes " + bytes + (length > HEX_CONTEXT ? "..." : "") + "]");
+    }
+
+    /** A descending element being read: its decoded payload, and where reading resumes after it. */
+    private static final class Frame {
+        byte[] payload;
+        byte[] outerBuf;
+        int outerPos;
+        int outerEnd;
+        int outerDepth;
     }
 }

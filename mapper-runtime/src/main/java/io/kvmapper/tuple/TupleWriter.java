@@ -257,7 +257,8 @@ public final class TupleWriter {
 
     /**
      * Writes an instant as an integer: nanoseconds since 1970-01-01T00:00:00Z. Instants from about 1677 to
-     * 2262 fit in 8 bytes; the rest (down to {@link Instant#MIN}, up to {@link Instant#MAX}) take 11.
+     * 2262 fit in 8 bytes; the rest, down to {@link Instant#MIN} and up to {@link Instant#MAX}, take the
+     * big-integer forms (an 11-byte magnitude at the extremes).
      */
     public TupleWriter writeInstant(Instant value) {
         Objects.requireNonNull(value, "writeInstant(null): write a null element with writeNull()");

@@ -114,11 +114,11 @@ class TupleReaderTest {
 
     @Test
     void integersThatDoNotFitTheRequestedTypeAreCorrupt() {
-        assertCorrupt(() -> new TupleReader(Tuples.encode(1L << 31)).readInt(), "expected an int", "2147483648");
-        assertCorrupt(() -> new TupleReader(Tuples.encode(128)).readByte(), "expected a byte");
-        assertCorrupt(() -> new TupleReader(Tuples.encode(-32769)).readShort(), "expected a short");
-        assertCorrupt(() -> new TupleReader(Tuples.encode(-1)).readChar(), "expected a char");
-        assertCorrupt(() -> new TupleReader(Tuples.encode(BigInteger.ONE.shiftLeft(63))).readLong(), "expected a long",
+        assertCorrupt(() -> new TupleReader(Tuples.encode(1L << 31)).readInt(), "expected an integer (an int)", "2147483648");
+        assertCorrupt(() -> new TupleReader(Tuples.encode(128)).readByte(), "expected an integer (a byte)");
+        assertCorrupt(() -> new TupleReader(Tuples.encode(-32769)).readShort(), "expected an integer (a short)");
+        assertCorrupt(() -> new TupleReader(Tuples.encode(-1)).readChar(), "expected an integer (a char)");
+        assertCorrupt(() -> new TupleReader(Tuples.encode(BigInteger.ONE.shiftLeft(63))).readLong(), "expected an integer (a long)",
                 "9223372036854775808");
         assertCorrupt(() -> new TupleReader(Tuples.encode(Long.MAX_VALUE)).readLocalDate(), "LocalDate");
         assertCorrupt(() -> new TupleReader(Tuples.encode(BigInteger.TEN.pow(40))).readInstant(), "Instant");
