@@ -46,6 +46,7 @@ public final class KvStore implements AutoCloseable {
      *
      * @throws TransactionConflictException if every attempt conflicted
      */
+    @SuppressWarnings("overloads") // both overloads are the documented API; see the class comment
     public <T> T transact(Function<Transaction, T> work) {
         Objects.requireNonNull(work, "work");
         for (int attempt = 1; ; attempt++) {
@@ -71,6 +72,7 @@ public final class KvStore implements AutoCloseable {
      *
      * @throws TransactionConflictException if every attempt conflicted
      */
+    @SuppressWarnings("overloads") // both overloads are the documented API; see the class comment
     public void transact(Consumer<Transaction> work) {
         Objects.requireNonNull(work, "work");
         transact(tx -> {

@@ -15,6 +15,7 @@ import io.kvmapper.spi.KvTransaction;
 import io.kvmapper.spi.ScanOptions;
 import io.kvmapper.tuple.Tuples;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -89,7 +90,7 @@ public final class EntityOperations<E> {
     public E save(E entity) {
         byte[] key = mapping.keyOf(Objects.requireNonNull(entity, "entity"));
         byte[] value = encode(entity);
-        write(kv -> kv.put(key, value));
+        execute(kv -> kv.put(key, value));
         return entity;
     }
 
@@ -97,7 +98,7 @@ public final class EntityOperations<E> {
     public void insert(E entity) {
         byte[] key = mapping.keyOf(Objects.requireNonNull(entity, "entity"));
         byte[] value = encode(entity);
-        write(kv -> {
+        execute(kv -> {
             if (kv.get(key) != null) {
                 throw new DuplicateKeyException(mapping.entityName(), Tuples.toString(key));
             }
@@ -107,7 +108,7 @@ public final class EntityOperations<E> {
 
     /** Deletes the entity under {@code key}; whether there was one. */
     public boolean delete(byte[] key) {
-        return write(kv -> {
+        return apply(kv -> {
             if (kv.get(key) == null) {
                 return false;
             }
@@ -182,15 +183,16 @@ public final class EntityOperations<E> {
         return transaction != null ? transaction.kv() : store.backend();
     }
 
-    private <T> T write(Function<KvTransaction, T> work) {
+    /** Runs {@code work} in this repository's transaction, or in a unit of work of its own. */
+    private <T> T apply(Function<KvTransaction, T> work) {
         if (transaction != null) {
             return work.apply(transaction.kv());
         }
         return store.transact((Transaction tx) -> work.apply(tx.kv()));
     }
 
-    private void write(Consumer<KvTransaction> work) {
-        write(kv -> {
+    private void execute(Consumer<KvTransaction> work) {
+        apply(kv -> {
             work.accept(kv);
             return null;
         });
@@ -199,20 +201,42 @@ public final class EntityOperations<E> {
     private byte[] encode(E entity) {
         ValueBuffer out = new ValueBuffer(128);
         ValueHeader.write(out, mapping.codec().codecId(), mapping.schemaVersion());
-        mapping.codec().encode(entity, out);
+        try {
+            mapping.codec().encode(entity, out);
+        } catch (RuntimeException e) {
+            throw new InvalidRequestException(mapping.entityName() + ": cannot encode the entity: " + e, e);
+        }
         return out.toByteArray();
     }
 
     private E decode(byte[] key, byte[] value) {
         ValueCodec<E> codec = mapping.codec();
         int payload = ValueHeader.payloadOffset(value, codec.codecId(), mapping.entityName(), key);
+        E entity;
         try {
-            return codec.decode(value, payload, value.length - payload);
+            entity = codec.decode(value, payload, value.length - payload);
         } catch (CorruptDataException e) {
             throw new CorruptDataException(mapping.entityName() + " " + Tuples.toString(key) + ": " + e.getMessage(), e);
         } catch (RuntimeException e) {
             throw new CorruptDataException(mapping.entityName() + " " + Tuples.toString(key)
                     + ": the stored value is not a valid encoding: " + e.getMessage(), e);
+        }
+        checkKey(key, entity);
+        return entity;
+    }
+
+    /** The key fields inside a value must name the key it is stored under; anything else is corruption. */
+    private void checkKey(byte[] key, E entity) {
+        byte[] own;
+        try {
+            own = mapping.keyOf(entity);
+        } catch (InvalidRequestException e) {
+            throw new CorruptDataException(mapping.entityName() + " " + Tuples.toString(key)
+                    + ": the stored value lacks a key field: " + e.getMessage(), e);
+        }
+        if (!Arrays.equals(own, key)) {
+            throw new CorruptDataException(mapping.entityName() + " " + Tuples.toString(key)
+                    + ": the stored value holds the key fields of " + Tuples.toString(own));
         }
     }
 }

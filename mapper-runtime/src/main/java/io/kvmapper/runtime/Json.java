@@ -119,8 +119,12 @@ public final class Json {
         throw mismatch(p, "a number");
     }
 
-    /** Reads a number as a float. */
+    /** Reads a number, or one of the strings {@code "NaN"}, {@code "Infinity"}, {@code "-Infinity"}. */
     public static float readFloat(JsonParser p) {
+        JsonToken t = p.currentToken();
+        if (t == JsonToken.VALUE_NUMBER_FLOAT || t == JsonToken.VALUE_NUMBER_INT) {
+            return p.getFloatValue();
+        }
         return (float) readDouble(p);
     }
 

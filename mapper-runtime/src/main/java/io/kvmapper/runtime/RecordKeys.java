@@ -27,7 +27,7 @@ public final class RecordKeys {
     /** The prefix shared by every record key of the entity, for scans over all of them. */
     public static byte[] allRecordsPrefix(String entityName) {
         return new TupleWriter(entityName.length() + 8).beginNested().appendRaw(partitionHead(entityName))
-                .toByteArray();
+                .toPrefixBytes();
     }
 
     /**

@@ -4,7 +4,9 @@ package io.kvmapper.spi;
  * A unit of work: its writes become visible together at {@link #commit()}, or not at all.
  *
  * <h2>Isolation and conflicts</h2>
- * Reads see the transaction's own writes, over a snapshot taken when it began. A transaction
+ * Reads see the transaction's own writes, over a snapshot taken when it began; a cursor may or may not
+ * see writes the transaction makes after opening it, but updating the items it has returned does not
+ * disturb it. A transaction
  * conflicts when a key it read with {@link #get} or {@link #getAll}, or wrote with {@link #put} or
  * {@link #delete}, was written by another transaction that committed after this one began;
  * {@link #commit()} then throws {@link io.kvmapper.TransactionConflictException} and applies nothing.
@@ -15,8 +17,8 @@ package io.kvmapper.spi;
  *
  * <h2>Threads and lifetime</h2>
  * A transaction is used by one thread at a time. {@link #close()} rolls back a transaction that has
- * not committed; it is idempotent. Any use after commit or close throws
- * {@link io.kvmapper.StoreClosedException}.
+ * not committed; it is idempotent. Any use after commit (whether or not it succeeded) or close throws
+ * {@link io.kvmapper.StoreClosedException}, and so do the cursors the transaction opened.
  */
 public interface KvTransaction extends KvReader, KvWriter, AutoCloseable {
     /**

@@ -11,7 +11,14 @@ public interface KvWriter {
     /** Removes {@code key}; removing an absent key is not an error. */
     void delete(byte[] key);
 
-    /** Removes every key in {@code range}. */
+    /**
+     * Removes every key in {@code range}.
+     *
+     * <p>In a {@link KvTransaction} it removes the keys the transaction sees (its snapshot and its own
+     * writes) as if by {@link #delete} on each, with the same conflict checks; like a scan, it does not
+     * stop a concurrent transaction from inserting a new key into the range. Its cost may grow with
+     * the number of keys in the range.
+     */
     void deleteRange(KeyRange range);
 
     /**

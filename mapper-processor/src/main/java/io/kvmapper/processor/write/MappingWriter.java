@@ -92,7 +92,7 @@ public final class MappingWriter {
                 .returns(RuntimeTypes.KEY_RANGE)
                 .addJavadoc("The records whose first $L key components are the given ones.\n", count);
         addComponentParameters(method, entity, count);
-        return method.addStatement("return $T.startingWith($L\n.toByteArray())", RuntimeTypes.KEY_RANGE,
+        return method.addStatement("return $T.startingWith($L\n.toPrefixBytes())", RuntimeTypes.KEY_RANGE,
                 KeyCode.prefix(entity, count)).build();
     }
 
@@ -105,7 +105,7 @@ public final class MappingWriter {
         TypeName rangedType = ranged.scalar().typeName();
         List<String> bounds = boundNames(entity, index);
         method.addParameter(rangedType, bounds.get(0)).addParameter(rangedType, bounds.get(1));
-        CodeBlock prefix = index == 0 ? CodeBlock.of("ALL") : CodeBlock.of("$L\n.toByteArray()", KeyCode.prefix(entity, index));
+        CodeBlock prefix = index == 0 ? CodeBlock.of("ALL") : CodeBlock.of("$L\n.toPrefixBytes()", KeyCode.prefix(entity, index));
         return method.addStatement("return $T.between($L,\nnew $T(16).$L.toByteArray(),\nnew $T(16).$L.toByteArray(), $L)",
                 RuntimeTypes.KEY_RANGES, prefix,
                 RuntimeTypes.TUPLE_WRITER, KeyCode.component(ranged, bounds.get(0)),

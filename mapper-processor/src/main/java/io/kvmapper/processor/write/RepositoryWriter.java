@@ -154,11 +154,10 @@ public final class RepositoryWriter {
         List<String> bounds = MappingWriter.boundNames(entity, index);
         MethodSpec.Builder method = MethodSpec.methodBuilder(GeneratedNames.finder(names, true))
                 .addModifiers(Modifier.PUBLIC).returns(returns)
-                .addJavadoc((paged ? "A page of the entities" : "The entities")
-                        + " whose '$1L' lies from {@code $2L} (inclusive) to {@code $3L} (exclusive)"
-                        + (index == 0 ? "" : " after the given key prefix")
-                        + (ranged.descending() ? ", '$1L' descending.\n" : ", in key order.\n"),
-                        ranged.name(), bounds.get(0), bounds.get(1));
+                .addJavadoc("$L whose '$L' lies from {@code $L} (inclusive) to {@code $L} (exclusive)$L, $L.\n",
+                        paged ? "A page of the entities" : "The entities", ranged.name(), bounds.get(0), bounds.get(1),
+                        index == 0 ? "" : " after the given key prefix",
+                        ranged.descending() ? "'" + ranged.name() + "' descending" : "in key order");
         MappingWriter.addComponentParameters(method, entity, index);
         method.addParameter(ranged.scalar().typeName(), bounds.get(0)).addParameter(ranged.scalar().typeName(), bounds.get(1));
         String arguments = componentNames(entity, index);

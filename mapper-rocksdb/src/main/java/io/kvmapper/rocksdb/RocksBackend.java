@@ -1,0 +1,337 @@
+package io.kvmapper.rocksdb;
+
+import io.kvmapper.StorageException;
+import io.kvmapper.StoreClosedException;
+import io.kvmapper.spi.KeyRange;
+import io.kvmapper.spi.KvBackend;
+import io.kvmapper.spi.KvCursor;
+import io.kvmapper.spi.KvTransaction;
+import io.kvmapper.spi.ScanOptions;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.StampedLock;
+import org.rocksdb.AbstractNativeReference;
+import org.rocksdb.BlockBasedTableConfig;
+import org.rocksdb.BloomFilter;
+import org.rocksdb.LRUCache;
+import org.rocksdb.OptimisticTransactionDB;
+import org.rocksdb.OptimisticTransactionOptions;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.UInt64AddOperator;
+import org.rocksdb.WriteOptions;
+
+/**
+ * The storage SPI on an embedded RocksDB database, opened with
+ * {@link RocksKvStore#openBackend(Path, RocksKvStore.Options)}.
+ *
+ * <h2>Reads</h2>
+ * A point read is one RocksDB {@code Get}, a multi-key read one {@code MultiGet}: one call into native
+ * code each, with no copy beyond the returned array. A scan streams a RocksDB iterator bounded by the
+ * range ({@code iterate_lower_bound} and {@code iterate_upper_bound}), fetching items in growing
+ * batches; the iterator itself pins a consistent view of the store as of the moment the scan opened.
+ *
+ * <h2>Transactions</h2>
+ * Transactions are RocksDB <em>optimistic</em> transactions with a snapshot taken at begin: they take
+ * no locks, so they never wait for each other and cannot deadlock; instead commit checks that no key
+ * the transaction read ({@code get}, {@code getAll}) or wrote ({@code put}, {@code delete}) was written
+ * by anyone since the snapshot, and fails with a retryable
+ * {@link io.kvmapper.TransactionConflictException} if one was. {@link io.kvmapper.KvStore#transact}
+ * then runs the unit of work again. A unique-index claim is safe because the claiming transaction
+ * reads the index key and writes it, so two concurrent claims of one value cannot both commit.
+ * Counter adds are RocksDB merges ({@code uint64add}) that are not tracked, so they never conflict.
+ * Commits go through the write-ahead log, fsynced or not as {@link RocksKvStore.Options#syncWrites}
+ * says.
+ *
+ * <h2>Threads and lifetime</h2>
+ * Safe for concurrent use. {@link #close()} waits for calls in progress, then closes every open
+ * transaction (rolling it back) and cursor, the database, and all native handles; any later use
+ * throws {@link StoreClosedException}.
+ */
+public final class RocksBackend implements KvBackend {
+    static {
+        // Explicitly: not every rocksdbjni class loads the library first (UInt64AddOperator does not).
+        RocksDB.loadLibrary();
+    }
+
+    private final Path directory;
+    private final String closedMessage;
+    private final StampedLock lock = new StampedLock();
+    private final Set<NativeResource> openResources = ConcurrentHashMap.newKeySet();
+    private volatile boolean closed;
+
+    private final List<AbstractNativeReference> ownedHandles;
+    private final WriteOptions writeOptions;
+    private final OptimisticTransactionOptions transactionOptions;
+    private final OptimisticTransactionDB db;
+
+    RocksBackend(Path dir, RocksKvStore.Options settings) {
+        this.directory = dir.toAbsolutePath();
+        this.closedMessage = "RocksDB store at " + directory + " is closed";
+        List<AbstractNativeReference> handles = new ArrayList<>();
+        try {
+            if (settings.createIfMissing()) {
+                Files.createDirectories(directory);
+            } else if (!Files.isDirectory(directory)) {
+                // Checked here because RocksDB would create the directory before failing.
+                throw new StorageException("there is no RocksDB store at " + directory
+                        + " (no such directory) and createIfMissing is false", null, false);
+            }
+            UInt64AddOperator mergeOperator = owned(handles, new UInt64AddOperator());
+            BlockBasedTableConfig table = new BlockBasedTableConfig();
+            if (settings.blockCacheSize() > 0) {
+                table.setBlockCache(owned(handles, new LRUCache(settings.blockCacheSize())));
+            } else {
+                table.setNoBlockCache(true);
+            }
+            if (settings.bloomFilterBitsPerKey() > 0) {
+                table.setFilterPolicy(owned(handles, new BloomFilter(settings.bloomFilterBitsPerKey(), false)));
+                table.setWholeKeyFiltering(true);
+            }
+            org.rocksdb.Options options = owned(handles, new org.rocksdb.Options());
+            options.setCreateIfMissing(settings.createIfMissing())
+                    .setMergeOperator(mergeOperator)
+                    .setMaxSuccessiveMerges(settings.maxSuccessiveMerges())
+                    .setWriteBufferSize(settings.writeBufferSize())
+                    .setTableFormatConfig(table);
+            // The write-ahead log is never disabled: it is what makes a commit survive a crash.
+            WriteOptions write = owned(handles, new WriteOptions().setSync(settings.syncWrites()));
+            OptimisticTransactionOptions transaction = owned(handles, new OptimisticTransactionOptions());
+            transaction.setSetSnapshot(true);
+            this.db = OptimisticTransactionDB.open(options, directory.toString());
+            this.writeOptions = write;
+            this.transactionOptions = transaction;
+            Collections.reverse(handles);
+            this.ownedHandles = List.copyOf(handles);
+        } catch (RocksDBException e) {
+            closeAll(handles);
+            if (RocksErrors.isLockHeld(e)) {
+                throw new StorageException("RocksDB store at " + directory + " is already open in this or another"
+                        + " process (its LOCK file is held); close that instance first", e, false);
+            }
+            throw new StorageException("could not open RocksDB store at " + directory + ": " + e.getMessage(), e,
+                    false);
+        } catch (IOException e) {
+            closeAll(handles);
+            throw new StorageException("could not create the directory for RocksDB store at " + directory, e, false);
+        } catch (RuntimeException | Error e) {
+            closeAll(handles);
+            throw e;
+        }
+    }
+
+    /** The directory the store lives in, as an absolute path. */
+    public Path directory() {
+        return directory;
+    }
+
+    /**
+     * The value of a RocksDB property, such as {@code "rocksdb.stats"} or
+     * {@code "rocksdb.estimate-num-keys"}, for diagnostics and benchmarks.
+     *
+     * @throws StorageException if RocksDB does not know the property
+     * @throws StoreClosedException if the backend is closed
+     */
+    public String property(String name) {
+        Objects.requireNonNull(name, "name");
+        long stamp = enter();
+        try {
+            return db.getProperty(name);
+        } catch (RocksDBException e) {
+            throw RocksErrors.storage(directory.toString(), "reading property " + name, e);
+        } finally {
+            exit(stamp);
+        }
+    }
+
+    /** {@inheritDoc} One RocksDB {@code Get}. */
+    @Override
+    public byte[] get(byte[] key) {
+        Objects.requireNonNull(key, "key");
+        long stamp = enter();
+        try {
+            return db.get(key);
+        } catch (RocksDBException e) {
+            throw RocksErrors.storage(directory.toString(), "get of key " + hex(key), e);
+        } finally {
+            exit(stamp);
+        }
+    }
+
+    /** {@inheritDoc} One RocksDB {@code MultiGet}. */
+    @Override
+    public List<byte[]> getAll(List<byte[]> keys) {
+        requireKeys(keys);
+        long stamp = enter();
+        try {
+            return keys.isEmpty() ? new ArrayList<>() : db.multiGetAsList(keys);
+        } catch (RocksDBException e) {
+            throw RocksErrors.storage(directory.toString(), "multi-get of " + keys.size() + " keys", e);
+        } finally {
+            exit(stamp);
+        }
+    }
+
+    /** {@inheritDoc} The cursor must be closed; closing the backend closes it too. */
+    @Override
+    public KvCursor scan(KeyRange range, ScanOptions options) {
+        Objects.requireNonNull(range, "range");
+        Objects.requireNonNull(options, "options");
+        long stamp = enter();
+        try {
+            if (range.isEmpty()) {
+                return RocksCursor.empty();
+            }
+            RocksCursor cursor = RocksCursor.open(this, range, options, null, null, openResources::remove);
+            openResources.add(cursor);
+            return cursor;
+        } finally {
+            exit(stamp);
+        }
+    }
+
+    /**
+     * {@inheritDoc} An optimistic RocksDB transaction with a snapshot taken now. Closing the backend
+     * rolls back every transaction still open.
+     */
+    @Override
+    public KvTransaction beginTransaction() {
+        long stamp = enter();
+        try {
+            RocksTransaction transaction =
+                    new RocksTransaction(this, db.beginTransaction(writeOptions, transactionOptions));
+            openResources.add(transaction);
+            return transaction;
+        } finally {
+            exit(stamp);
+        }
+    }
+
+    /** Always true: RocksDB keeps every key of the store in one order. */
+    @Override
+    public boolean isGloballyOrdered() {
+        return true;
+    }
+
+    /**
+     * Waits for calls in progress, rolls back open transactions, closes open cursors, the database
+     * and every native handle. Idempotent; later calls return at once.
+     *
+     * @throws StorageException if RocksDB reported an error while closing (the handles are released
+     *     anyway)
+     */
+    @Override
+    public void close() {
+        long stamp = lock.writeLock();
+        RocksDBException failure = null;
+        try {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            for (NativeResource resource : List.copyOf(openResources)) {
+                resource.abort(closedMessage);
+            }
+            openResources.clear();
+            try {
+                db.closeE();
+            } catch (RocksDBException e) {
+                failure = e;
+            }
+            closeAll(ownedHandles);
+        } finally {
+            lock.unlockWrite(stamp);
+        }
+        if (failure != null) {
+            throw RocksErrors.storage(directory.toString(), "close", failure);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "RocksBackend[" + directory + (closed ? ", closed]" : "]");
+    }
+
+    /** How many cursors and transactions are open, for tests that check that none leaks. */
+    int openResourceCount() {
+        return openResources.size();
+    }
+
+    /** The database, for tests in this package that inspect RocksDB directly. */
+    OptimisticTransactionDB db() {
+        return db;
+    }
+
+    /**
+     * Begins a call: takes the shared side of the lock that {@link #close()} takes exclusively.
+     *
+     * @throws StoreClosedException if the backend is closed
+     */
+    long enter() {
+        long stamp = lock.readLock();
+        if (closed) {
+            lock.unlockRead(stamp);
+            throw new StoreClosedException(closedMessage);
+        }
+        return stamp;
+    }
+
+    /** Ends a call begun with {@link #enter()}. */
+    void exit(long stamp) {
+        lock.unlockRead(stamp);
+    }
+
+    /**
+     * Runs {@code release} unless the backend has closed (which released everything already), without
+     * racing a concurrent {@link #close()}.
+     */
+    void releaseUnlessClosed(Runnable release) {
+        long stamp = lock.readLock();
+        try {
+            if (!closed) {
+                release.run();
+            }
+        } finally {
+            lock.unlockRead(stamp);
+        }
+    }
+
+    /** Stops tracking a resource released by its user. */
+    void forget(NativeResource resource) {
+        openResources.remove(resource);
+    }
+
+    String path() {
+        return directory.toString();
+    }
+
+    static String hex(byte[] key) {
+        return HexFormat.of().formatHex(key);
+    }
+
+    static void requireKeys(List<byte[]> keys) {
+        Objects.requireNonNull(keys, "keys");
+        for (byte[] key : keys) {
+            Objects.requireNonNull(key, "keys must not contain null");
+        }
+    }
+
+    private static <T extends AbstractNativeReference> T owned(List<AbstractNativeReference> handles, T handle) {
+        handles.add(handle);
+        return handle;
+    }
+
+    private static void closeAll(List<AbstractNativeReference> handles) {
+        for (AbstractNativeReference handle : handles) {
+            handle.close();
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package io.kvmapper.rocksdb;
+
+import io.kvmapper.StorageException;
+import io.kvmapper.TransactionConflictException;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.Status;
+
+/** Turns RocksDB's checked exceptions into KV Mapper's unchecked hierarchy, with context. */
+final class RocksErrors {
+    private RocksErrors() {
+    }
+
+    /**
+     * A failure of {@code operation} on the store at {@code path}. Retryable only for the statuses that
+     * describe a passing condition (busy, try again, timed out).
+     */
+    static StorageException storage(String path, String operation, RocksDBException e) {
+        return new StorageException("RocksDB store at " + path + ": " + operation + " failed: " + describe(e), e,
+                isTransient(code(e)));
+    }
+
+    /**
+     * A failed commit: a conflict when RocksDB reports {@code Busy} (a tracked key was written after the
+     * transaction's snapshot) or {@code TryAgain} (the memtable history no longer reaches back to the
+     * snapshot, so the conflict check could not be made); any other status is a storage failure.
+     */
+    static RuntimeException commit(String path, RocksDBException e) {
+        Status.Code code = code(e);
+        if (code == Status.Code.Busy || code == Status.Code.TryAgain) {
+            return new TransactionConflictException("RocksDB store at " + path + ": the transaction conflicted with"
+                    + " a concurrent commit and was not applied (" + describe(e) + "); run the unit of work again", e);
+        }
+        return storage(path, "commit", e);
+    }
+
+    /** Whether opening failed because another instance holds the directory's LOCK file. */
+    static boolean isLockHeld(RocksDBException e) {
+        return code(e) == Status.Code.IOError && describe(e).toLowerCase(java.util.Locale.ROOT).contains("lock");
+    }
+
+    private static boolean isTransient(Status.Code code) {
+        return code == Status.Code.Busy || code == Status.Code.TryAgain || code == Status.Code.TimedOut;
+    }
+
+    private static Status.Code code(RocksDBException e) {
+        Status status = e.getStatus();
+        return status == null ? Status.Code.Undefined : status.getCode();
+    }
+
+    private static String describe(RocksDBException e) {
+        String message = e.getMessage();
+        return message == null || message.isEmpty() ? String.valueOf(code(e)) : message;
+    }
+}

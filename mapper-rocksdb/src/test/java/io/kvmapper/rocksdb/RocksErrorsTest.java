@@ -1,0 +1,51 @@
+package io.kvmapper.rocksdb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.kvmapper.StorageException;
+import io.kvmapper.TransactionConflictException;
+import org.junit.jupiter.api.Test;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.Status;
+
+/** How RocksDB statuses become KV Mapper exceptions, and which are retryable. */
+class RocksErrorsTest {
+    @Test
+    void busyOrTryAgainAtCommitIsAConflict() {
+        for (Status.Code code : new Status.Code[] {Status.Code.Busy, Status.Code.TryAgain}) {
+            RuntimeException e = RocksErrors.commit("/db", failure(code));
+            assertInstanceOf(TransactionConflictException.class, e);
+            assertTrue(e.getMessage().startsWith("RocksDB store at /db: the transaction conflicted"), e.getMessage());
+        }
+    }
+
+    @Test
+    void anyOtherCommitFailureIsAStorageFailure() {
+        RuntimeException e = RocksErrors.commit("/db", failure(Status.Code.IOError));
+        StorageException storage = assertInstanceOf(StorageException.class, e);
+        assertFalse(storage.isRetryable());
+        assertEquals("RocksDB store at /db: commit failed: IOError: test", storage.getMessage());
+    }
+
+    @Test
+    void onlyPassingConditionsAreRetryable() {
+        for (Status.Code code : Status.Code.values()) {
+            boolean passing = code == Status.Code.Busy || code == Status.Code.TryAgain || code == Status.Code.TimedOut;
+            assertEquals(passing, RocksErrors.storage("/db", "get", failure(code)).isRetryable(), code.name());
+        }
+    }
+
+    @Test
+    void anExceptionWithoutStatusIsNotRetryable() {
+        StorageException e = RocksErrors.storage("/db", "get", new RocksDBException("plain"));
+        assertFalse(e.isRetryable());
+        assertEquals("RocksDB store at /db: get failed: plain", e.getMessage());
+    }
+
+    private static RocksDBException failure(Status.Code code) {
+        return new RocksDBException(code.name() + ": test", new Status(code, Status.SubCode.None, "test"));
+    }
+}

@@ -1,0 +1,160 @@
+package io.kvmapper.tuple;
+
+import static io.kvmapper.tuple.TupleAssertions.hex;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.util.Arrays;
+import java.util.Date;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/** The writer's API: state, reuse, dispatch by type, mapped types, and the errors it reports. */
+class TupleWriterTest {
+
+    @Test
+    void aWriterIsReusableAfterReset() {
+        TupleWriter writer = new TupleWriter(1);
+        byte[] first = writer.writeString("User").writeLong(42).toByteArray();
+        assertEquals(first.length, writer.size());
+        writer.reset();
+        assertEquals(0, writer.size());
+        byte[] second = writer.writeString("User").writeLong(42).toByteArray();
+        assertArrayEquals(first, second);
+        assertArrayEquals(Tuples.encode("User", 42L), second);
+    }
+
+    @Test
+    void resetClearsOpenNestedTuplesAndPendingDescending() {
+        TupleWriter writer = new TupleWriter().beginNested().descending();
+        writer.reset();
+        assertEquals("15 01", hex(writer.writeLong(1).toByteArray()));
+    }
+
+    @Test
+    void appendRawCopiesAPrecomputedPrefixVerbatim() {
+        byte[] prefix = Tuples.encode(List.of("Team", "r"));
+        byte[] key = new TupleWriter().appendRaw(prefix).writeString("HQ").toByteArray();
+        assertArrayEquals(Tuples.encode(List.of("Team", "r"), "HQ"), key);
+    }
+
+    @Test
+    void nestedTuplesWriteNullsAsEscapedNulls() {
+        byte[] key = new TupleWriter().writeNull().beginNested().writeNull().beginNested().writeNull().endNested().endNested()
+                .toByteArray();
+        assertEquals("00 05 00 ff 05 00 ff 00 00", hex(key));
+    }
+
+    @Test
+    void writeDispatchesOnTheRuntimeType() {
+        UUID uuid = new UUID(1, 2);
+        byte[] byDispatch = Tuples.encode(null, new byte[] {1}, "s", 1L, 2, (short) 3, (byte) 4, BigInteger.TEN, 1.5f, 2.5,
+                true, uuid, 'c', Instant.EPOCH, LocalDate.EPOCH, LocalDateTime.of(1970, 1, 1, 0, 0), Thread.State.NEW,
+                BigDecimal.ONE, List.of("n"), new Descending("d"));
+        byte[] typed = new TupleWriter().writeNull().writeBytes(new byte[] {1}).writeString("s").writeLong(1).writeLong(2)
+                .writeLong(3).writeLong(4).writeBigInteger(BigInteger.TEN).writeFloat(1.5f).writeDouble(2.5).writeBoolean(true)
+                .writeUuid(uuid).writeChar('c').writeInstant(Instant.EPOCH).writeLocalDate(LocalDate.EPOCH)
+                .writeLocalDateTime(LocalDateTime.of(1970, 1, 1, 0, 0)).writeEnum(Thread.State.NEW)
+                .writeBigDecimal(BigDecimal.ONE).beginNested().writeString("n").endNested().descending().writeString("d")
+                .toByteArray();
+        assertArrayEquals(typed, byDispatch);
+    }
+
+    @Test
+    void equalIntegersOfEveryJavaTypeEncodeAlike() {
+        byte[] expected = Tuples.encode(100L);
+        assertArrayEquals(expected, Tuples.encode(100));
+        assertArrayEquals(expected, Tuples.encode((short) 100));
+        assertArrayEquals(expected, Tuples.encode((byte) 100));
+        assertArrayEquals(expected, Tuples.encode(BigInteger.valueOf(100)));
+        assertArrayEquals(Tuples.encode(Long.MIN_VALUE), Tuples.encode(BigInteger.valueOf(Long.MIN_VALUE)));
+        assertArrayEquals(Tuples.encode((long) 'c'), Tuples.encode('c'));
+    }
+
+    @Test
+    void anUnsupportedTypeIsRejectedByName() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Tuples.encode(new Date(0)));
+        assertTrue(e.getMessage().contains("java.util.Date"), e.getMessage());
+        IllegalArgumentException array = assertThrows(IllegalArgumentException.class, () -> Tuples.encode((Object) new int[0]));
+        assertTrue(array.getMessage().contains("[I"), array.getMessage());
+    }
+
+    @Test
+    void anUnpairedSurrogateIsRejectedAndLeavesNothingBehind() {
+        TupleWriter writer = new TupleWriter().writeLong(1);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> writer.writeString("a\ud800b"));
+        assertTrue(e.getMessage().contains("U+D800"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Tuples.encode("\udc00"));
+        assertThrows(IllegalArgumentException.class, () -> Tuples.encode("end\ud83d"));
+        assertEquals("15 01", hex(writer.toByteArray()));
+    }
+
+    @Test
+    void anIntegerOfMoreThan255BytesIsRejected() {
+        assertEquals(257, Tuples.encode(BigInteger.ONE.shiftLeft(255 * 8).subtract(BigInteger.ONE)).length);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Tuples.encode(BigInteger.ONE.shiftLeft(255 * 8)));
+        assertTrue(e.getMessage().contains("256 bytes"), e.getMessage());
+    }
+
+    @Test
+    void unbalancedNestingAndDanglingDescendingAreStateErrors() {
+        assertThrows(IllegalStateException.class, () -> new TupleWriter().endNested());
+        assertThrows(IllegalStateException.class, () -> new TupleWriter().beginNested().toByteArray());
+        assertThrows(IllegalStateException.class, () -> new TupleWriter().descending().toByteArray());
+        assertThrows(IllegalStateException.class, () -> new TupleWriter().beginNested().descending().endNested());
+        assertThrows(IllegalStateException.class, () -> new TupleWriter().descending().appendRaw(new byte[] {0x14}));
+    }
+
+    @Test
+    void nullValuesInTypedMethodsPointToWriteNull() {
+        NullPointerException e = assertThrows(NullPointerException.class, () -> new TupleWriter().writeString(null));
+        assertTrue(e.getMessage().contains("writeNull"), e.getMessage());
+    }
+
+    @Test
+    void instantsAreNanosecondsSinceTheEpochInAsFewBytesAsTheyNeed() {
+        assertEquals("14", hex(Tuples.encode(Instant.EPOCH)));
+        assertEquals("15 01", hex(Tuples.encode(Instant.ofEpochSecond(0, 1))));
+        assertEquals("13 fe", hex(Tuples.encode(Instant.ofEpochSecond(-1, 999_999_999))));
+        assertArrayEquals(Tuples.encode(1_700_000_000_123_456_789L), Tuples.encode(Instant.ofEpochSecond(1_700_000_000L, 123_456_789)));
+        // Instant.MIN is -31557014167219200 s: -3.1557014167219200e25 ns, an 11-byte magnitude.
+        BigInteger minNanos = BigInteger.valueOf(Instant.MIN.getEpochSecond()).multiply(BigInteger.valueOf(1_000_000_000L));
+        assertArrayEquals(Tuples.encode(minNanos), Tuples.encode(Instant.MIN));
+        assertEquals(0x0b, Tuples.encode(Instant.MIN)[0]);
+        assertEquals(0x1d, Tuples.encode(Instant.MAX)[0]);
+    }
+
+    @Test
+    void datesAreEpochDaysAndDateTimesNanosecondsAsIfUtc() {
+        assertEquals("15 01", hex(Tuples.encode(LocalDate.of(1970, 1, 2))));
+        assertEquals("13 fe", hex(Tuples.encode(LocalDate.of(1969, 12, 31))));
+        assertArrayEquals(Tuples.encode(Instant.parse("2024-02-29T12:34:56.789Z")),
+                Tuples.encode(LocalDateTime.of(2024, 2, 29, 12, 34, 56, 789_000_000)));
+    }
+
+    @Test
+    void enumsAreTheirNamesAndCharsTheirCodeUnits() {
+        assertArrayEquals(Tuples.encode("BLOCKED"), Tuples.encode(Thread.State.BLOCKED));
+        assertEquals("16 ff ff", hex(Tuples.encode('\uffff')));
+        assertEquals("14", hex(Tuples.encode('\0')));
+    }
+
+    @Test
+    void theBufferGrowsForLongElements() {
+        char[] chars = new char[10_000];
+        Arrays.fill(chars, '\u20ac');
+        String euros = new String(chars);
+        byte[] key = new TupleWriter(0).writeString(euros).writeBytes(new byte[5000]).toByteArray();
+        assertEquals(1 + 30_000 + 1 + 1 + 10_000 + 1, key.length);
+        assertEquals(List.of(euros), Tuples.decode(key).subList(0, 1));
+    }
+}

@@ -1,0 +1,6 @@
+package io.kvmapper.it;
+
+/** An enum stored by name. */
+public enum Color {
+    RED, GREEN, BLUE
+}

@@ -1,0 +1,6 @@
+package io.kvmapper.samples.shop;
+
+/** A user's account status. */
+public enum Status {
+    ACTIVE, SUSPENDED, CLOSED
+}
