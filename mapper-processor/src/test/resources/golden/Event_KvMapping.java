@@ -68,7 +68,7 @@ final class Event_KvMapping implements EntityMapping<Event> {
         return KeyRange.startingWith(new TupleWriter(48).beginNested().appendRaw(HEAD)
                 .writeString(RecordKeys.require(tenant, ENTITY, "tenant"))
                 .endNested()
-                .toByteArray());
+                .toPrefixBytes());
     }
 
     /**
@@ -79,7 +79,7 @@ final class Event_KvMapping implements EntityMapping<Event> {
                 .writeString(RecordKeys.require(tenant, ENTITY, "tenant"))
                 .endNested()
                 .descending().writeInstant(RecordKeys.require(at, ENTITY, "at"))
-                .toByteArray());
+                .toPrefixBytes());
     }
 
     /**
@@ -98,7 +98,7 @@ final class Event_KvMapping implements EntityMapping<Event> {
         return KeyRanges.between(new TupleWriter(48).beginNested().appendRaw(HEAD)
                 .writeString(RecordKeys.require(tenant, ENTITY, "tenant"))
                 .endNested()
-                .toByteArray(),
+                .toPrefixBytes(),
                 new TupleWriter(16).descending().writeInstant(RecordKeys.require(from, ENTITY, "at")).toByteArray(),
                 new TupleWriter(16).descending().writeInstant(RecordKeys.require(to, ENTITY, "at")).toByteArray(), true);
     }
@@ -111,7 +111,7 @@ final class Event_KvMapping implements EntityMapping<Event> {
                 .writeString(RecordKeys.require(tenant, ENTITY, "tenant"))
                 .endNested()
                 .descending().writeInstant(RecordKeys.require(at, ENTITY, "at"))
-                .toByteArray(),
+                .toPrefixBytes(),
                 new TupleWriter(16).writeLong(from).toByteArray(),
                 new TupleWriter(16).writeLong(to).toByteArray(), false);
     }
