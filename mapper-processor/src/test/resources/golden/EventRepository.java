@@ -37,14 +37,14 @@ public final class EventRepository {
      * This repository, working inside {@code tx}.
      */
     public EventRepository with(Transaction tx) {
-        return new EventRepository(operations.with(tx));
+        return new EventRepository(this.operations.with(tx));
     }
 
     /**
      * Inserts {@code entity}, or replaces the entity with its key.
      */
     public Event save(Event entity) {
-        return operations.save(entity);
+        return this.operations.save(entity);
     }
 
     /**
@@ -53,14 +53,14 @@ public final class EventRepository {
      * @throws DuplicateKeyException if an entity with its key exists
      */
     public void insert(Event entity) {
-        operations.insert(entity);
+        this.operations.insert(entity);
     }
 
     /**
      * The entity with this key.
      */
     public Optional<Event> findById(String tenant, Instant at, long sequence) {
-        return operations.find(Event_KvMapping.key(tenant, at, sequence));
+        return this.operations.find(Event_KvMapping.key(tenant, at, sequence));
     }
 
     /**
@@ -72,84 +72,84 @@ public final class EventRepository {
             RecordKeys.require(id, Event_KvMapping.ENTITY, "id");
             keys.add(Event_KvMapping.key(id.tenant(), id.at(), id.sequence()));
         }
-        return operations.findAll(keys);
+        return this.operations.findAll(keys);
     }
 
     /**
      * Whether an entity with this key exists.
      */
     public boolean existsById(String tenant, Instant at, long sequence) {
-        return operations.exists(Event_KvMapping.key(tenant, at, sequence));
+        return this.operations.exists(Event_KvMapping.key(tenant, at, sequence));
     }
 
     /**
      * Deletes the entity with this key; whether there was one.
      */
     public boolean deleteById(String tenant, Instant at, long sequence) {
-        return operations.delete(Event_KvMapping.key(tenant, at, sequence));
+        return this.operations.delete(Event_KvMapping.key(tenant, at, sequence));
     }
 
     /**
      * Every entity, in key order; streamed from the store, so close the stream.
      */
     public Stream<Event> findAll() {
-        return operations.stream(Event_KvMapping.all());
+        return this.operations.stream(Event_KvMapping.all());
     }
 
     /**
      * A page of every entity, in key order.
      */
     public Page<Event> findAll(PageRequest page) {
-        return operations.page(Event_KvMapping.all(), page);
+        return this.operations.page(Event_KvMapping.all(), page);
     }
 
     /**
      * The entities whose key starts with these components, in key order.
      */
     public List<Event> findByTenant(String tenant) {
-        return operations.list(Event_KvMapping.prefix1(tenant));
+        return this.operations.list(Event_KvMapping.prefix1(tenant));
     }
 
     /**
      * A page of the entities whose key starts with these components, in key order.
      */
     public Page<Event> findByTenant(String tenant, PageRequest page) {
-        return operations.page(Event_KvMapping.prefix1(tenant), page);
+        return this.operations.page(Event_KvMapping.prefix1(tenant), page);
     }
 
     /**
      * The entities whose key starts with these components, in key order.
      */
     public List<Event> findByTenantAndAt(String tenant, Instant at) {
-        return operations.list(Event_KvMapping.prefix2(tenant, at));
+        return this.operations.list(Event_KvMapping.prefix2(tenant, at));
     }
 
     /**
      * A page of the entities whose key starts with these components, in key order.
      */
     public Page<Event> findByTenantAndAt(String tenant, Instant at, PageRequest page) {
-        return operations.page(Event_KvMapping.prefix2(tenant, at), page);
+        return this.operations.page(Event_KvMapping.prefix2(tenant, at), page);
     }
 
     /**
      * The entities whose 'tenant' lies from {@code from} (inclusive) to {@code to} (exclusive), in key order.
      */
     public List<Event> findByTenantBetween(String from, String to) {
-        return operations.list(Event_KvMapping.between0(from, to));
+        return this.operations.list(Event_KvMapping.between0(from, to));
     }
 
     /**
      * A page of the entities whose 'tenant' lies from {@code from} (inclusive) to {@code to} (exclusive), in key order.
      */
     public Page<Event> findByTenantBetween(String from, String to, PageRequest page) {
-        return operations.page(Event_KvMapping.between0(from, to), page);
+        return this.operations.page(Event_KvMapping.between0(from, to), page);
     }
 
     /**
      * The entities whose 'at' lies from {@code from} (inclusive) to {@code to} (exclusive) after the given key prefix, 'at' descending.
      */
     public List<Event> findByTenantAndAtBetween(String tenant, Instant from, Instant to) {
-        return operations.list(Event_KvMapping.between1(tenant, from, to));
+        return this.operations.list(Event_KvMapping.between1(tenant, from, to));
     }
 
     /**
@@ -157,7 +157,7 @@ public final class EventRepository {
      */
     public Page<Event> findByTenantAndAtBetween(String tenant, Instant from, Instant to,
             PageRequest page) {
-        return operations.page(Event_KvMapping.between1(tenant, from, to), page);
+        return this.operations.page(Event_KvMapping.between1(tenant, from, to), page);
     }
 
     /**
@@ -165,7 +165,7 @@ public final class EventRepository {
      */
     public List<Event> findByTenantAndAtAndSequenceBetween(String tenant, Instant at, long from,
             long to) {
-        return operations.list(Event_KvMapping.between2(tenant, at, from, to));
+        return this.operations.list(Event_KvMapping.between2(tenant, at, from, to));
     }
 
     /**
@@ -173,7 +173,7 @@ public final class EventRepository {
      */
     public Page<Event> findByTenantAndAtAndSequenceBetween(String tenant, Instant at, long from,
             long to, PageRequest page) {
-        return operations.page(Event_KvMapping.between2(tenant, at, from, to), page);
+        return this.operations.page(Event_KvMapping.between2(tenant, at, from, to), page);
     }
 
     /**

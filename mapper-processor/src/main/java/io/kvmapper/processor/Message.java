@@ -28,6 +28,8 @@ public enum Message {
     FIELD_TYPE("field '%s' has type %s, which KV Mapper cannot store; use a scalar (primitive or box, String, byte[], "
             + "enum, UUID, Instant, LocalDate, LocalDateTime, BigDecimal, BigInteger), a List, Set or Map of them, "
             + "or mark a value-object field @Embedded"),
+    TYPE_NOT_VISIBLE("field '%s' has type %s, which generated code in package %s cannot name; make the type "
+            + "package-private or public"),
     MAP_KEY_TYPE("map field '%s' has key type %s; map keys must be String, an enum, UUID, or an integer type"),
     EMBEDDED_TYPE("@Embedded field '%s' has type %s; @Embedded applies to a record or class value object, or a List, "
             + "Set or Map of them"),

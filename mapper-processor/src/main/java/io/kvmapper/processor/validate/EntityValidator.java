@@ -33,6 +33,7 @@ import javax.lang.model.element.RecordComponentElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.ExecutableType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
@@ -139,9 +140,7 @@ public final class EntityValidator {
             }
         }
         if (candidates.isEmpty()) {
-            if (!reporter.hasErrors()) {
-                reporter.error(type, Message.NO_KEY, type.getSimpleName());
-            }
+            reporter.error(type, Message.NO_KEY, type.getSimpleName());
             return List.of();
         }
         boolean ordered = candidates.stream().anyMatch(c -> c.key().order() != -1);
@@ -200,6 +199,7 @@ public final class EntityValidator {
             if (isRecord) {
                 for (RecordComponentElement component : type.getRecordComponents()) {
                     if (isTransient(component)) {
+                        ok &= !reportTransientKey(component, reporter);
                         constructorArguments.add(defaultLiteral(component.asType()));
                         continue;
                     }
@@ -214,6 +214,7 @@ public final class EntityValidator {
                 ok &= checkConstructor(type, rootOf(path), reporter);
                 for (VariableElement field : fields(type)) {
                     if (isTransient(field)) {
+                        ok &= !reportTransientKey(field, reporter);
                         continue;
                     }
                     Optional<Property> property = classProperty(type, field, reporter, path);
@@ -230,9 +231,19 @@ public final class EntityValidator {
         }
     }
 
+    /** Reports a key component that is also transient; whether it did. */
+    private static boolean reportTransientKey(Element element, ErrorReporter reporter) {
+        if (element.getAnnotation(Key.class) == null) {
+            return false;
+        }
+        reporter.error(element, Message.KEY_TRANSIENT, element.getSimpleName());
+        return true;
+    }
+
     private boolean checkConstructor(TypeElement type, TypeElement root, ErrorReporter reporter) {
         for (ExecutableElement constructor : ElementFilter.constructorsIn(type.getEnclosedElements())) {
-            if (constructor.getParameters().isEmpty() && accessible(constructor, root)) {
+            boolean implicit = elements.getOrigin(constructor) == Elements.Origin.MANDATED;
+            if (constructor.getParameters().isEmpty() && (implicit || accessible(constructor, root))) {
                 return true;
             }
         }
@@ -267,16 +278,18 @@ public final class EntityValidator {
     private Optional<Property> property(Element element, TypeMirror type, String read, String write,
             boolean writeIsSetter, ErrorReporter reporter, Deque<TypeElement> path) {
         String name = element.getSimpleName().toString();
-        if (element.getAnnotation(Key.class) != null && isTransient(element)) {
-            reporter.error(element, Message.KEY_TRANSIENT, name);
-            return Optional.empty();
-        }
         Field field = element.getAnnotation(Field.class);
         if (field != null && field.number() != 0) {
             reporter.error(element, Annotations.FIELD, "number", Message.NOT_SUPPORTED_YET,
                     "@Field(number)", "field numbers belong to the Protobuf codec; remove the number for now");
         }
         String storedName = field == null || field.name().isEmpty() ? name : field.name();
+        Optional<TypeElement> hidden = invisibleType(type, rootOf(path));
+        if (hidden.isPresent()) {
+            reporter.error(element, Message.TYPE_NOT_VISIBLE, name, hidden.get().getQualifiedName(),
+                    elements.getPackageOf(rootOf(path)).getQualifiedName());
+            return Optional.empty();
+        }
         boolean embedded = ErrorReporter.annotation(element, Annotations.EMBEDDED) != null;
         Optional<ValueType> valueType = element.getAnnotation(Key.class) != null
                 ? keyType(element, type, reporter)
@@ -330,7 +343,8 @@ public final class EntityValidator {
         }
         if (embedded && type.getKind() == TypeKind.DECLARED) {
             TypeElement objectType = (TypeElement) types.asElement(type);
-            if (objectType.getKind() == ElementKind.CLASS || objectType.getKind() == ElementKind.RECORD) {
+            boolean concrete = !objectType.getModifiers().contains(Modifier.ABSTRACT);
+            if (concrete && (objectType.getKind() == ElementKind.CLASS || objectType.getKind() == ElementKind.RECORD)) {
                 if (path.contains(objectType)) {
                     String cycle = path.stream().map(t -> t.getSimpleName().toString())
                             .collect(Collectors.joining(" -> ")) + " -> " + objectType.getSimpleName();
@@ -394,8 +408,8 @@ public final class EntityValidator {
         for (ExecutableElement method : ElementFilter.methodsIn(elements.getAllMembers(owner))) {
             if (names.contains(method.getSimpleName().toString()) && method.getParameters().isEmpty()
                     && !method.getModifiers().contains(Modifier.STATIC) && accessible(method, root)
-                    && types.isSameType(types.asMemberOf((DeclaredType) owner.asType(), method)
-                            .accept(new ReturnType(), null), type)) {
+                    && types.isSameType(((ExecutableType) types.asMemberOf((DeclaredType) owner.asType(), method))
+                            .getReturnType(), type)) {
                 return Optional.of(method.getSimpleName().toString());
             }
         }
@@ -407,8 +421,32 @@ public final class EntityValidator {
         for (ExecutableElement method : ElementFilter.methodsIn(elements.getAllMembers(owner))) {
             if (method.getSimpleName().contentEquals(setterName) && method.getParameters().size() == 1
                     && !method.getModifiers().contains(Modifier.STATIC) && accessible(method, root)
-                    && types.isSameType(method.getParameters().get(0).asType(), type)) {
+                    && types.isSameType(((ExecutableType) types.asMemberOf((DeclaredType) owner.asType(), method))
+                            .getParameterTypes().get(0), type)) {
                 return Optional.of(setterName);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** A type within {@code type} that generated code in the package of {@code from} cannot name. */
+    private Optional<TypeElement> invisibleType(TypeMirror type, TypeElement from) {
+        if (type.getKind() == TypeKind.ARRAY) {
+            return invisibleType(((javax.lang.model.type.ArrayType) type).getComponentType(), from);
+        }
+        if (type.getKind() != TypeKind.DECLARED) {
+            return Optional.empty();
+        }
+        TypeElement element = (TypeElement) types.asElement(type);
+        for (Element e = element; e.getKind().isClass() || e.getKind().isInterface(); e = e.getEnclosingElement()) {
+            if (!accessible(e, from)) {
+                return Optional.of(element);
+            }
+        }
+        for (TypeMirror argument : ((DeclaredType) type).getTypeArguments()) {
+            Optional<TypeElement> hidden = invisibleType(argument, from);
+            if (hidden.isPresent()) {
+                return hidden;
             }
         }
         return Optional.empty();
@@ -473,13 +511,5 @@ public final class EntityValidator {
 
     private static String capitalize(String name) {
         return Character.toUpperCase(name.charAt(0)) + name.substring(1);
-    }
-
-    /** Extracts the return type of a method type. */
-    private static final class ReturnType extends javax.lang.model.util.SimpleTypeVisitor14<TypeMirror, Void> {
-        @Override
-        public TypeMirror visitExecutable(javax.lang.model.type.ExecutableType t, Void unused) {
-            return t.getReturnType();
-        }
     }
 }

@@ -59,17 +59,17 @@ public final class RepositoryWriter {
         type.addMethod(MethodSpec.methodBuilder("with").addModifiers(Modifier.PUBLIC).returns(self)
                 .addJavadoc("This repository, working inside {@code tx}.\n")
                 .addParameter(RuntimeTypes.TRANSACTION, "tx")
-                .addStatement("return new $T(operations.with(tx))", self).build());
+                .addStatement("return new $T(this.operations.with(tx))", self).build());
 
         type.addMethod(MethodSpec.methodBuilder("save").addModifiers(Modifier.PUBLIC).returns(entityType)
                 .addJavadoc("Inserts {@code entity}, or replaces the entity with its key.\n")
                 .addParameter(entityType, "entity")
-                .addStatement("return operations.save(entity)").build());
+                .addStatement("return this.operations.save(entity)").build());
         type.addMethod(MethodSpec.methodBuilder("insert").addModifiers(Modifier.PUBLIC)
                 .addJavadoc("Inserts {@code entity}.\n\n@throws $T if an entity with its key exists\n",
                         ClassName.get("io.kvmapper", "DuplicateKeyException"))
                 .addParameter(entityType, "entity")
-                .addStatement("operations.insert(entity)").build());
+                .addStatement("this.operations.insert(entity)").build());
         type.addMethod(byId(entity, "findById", ParameterizedTypeName.get(ClassName.get(Optional.class), entityType),
                 "find", "The entity with this key."));
         type.addMethod(findAllById(entity));
@@ -82,11 +82,11 @@ public final class RepositoryWriter {
         type.addMethod(MethodSpec.methodBuilder("findAll").addModifiers(Modifier.PUBLIC)
                 .returns(ParameterizedTypeName.get(ClassName.get(Stream.class), entityType))
                 .addJavadoc("Every entity, in key order; streamed from the store, so close the stream.\n")
-                .addStatement("return operations.stream($T.all())", GeneratedNames.mapping(entityType)).build());
+                .addStatement("return this.operations.stream($T.all())", GeneratedNames.mapping(entityType)).build());
         type.addMethod(MethodSpec.methodBuilder("findAll").addModifiers(Modifier.PUBLIC).returns(page)
                 .addJavadoc("A page of every entity, in key order.\n")
                 .addParameter(RuntimeTypes.PAGE_REQUEST, "page")
-                .addStatement("return operations.page($T.all(), page)", GeneratedNames.mapping(entityType)).build());
+                .addStatement("return this.operations.page($T.all(), page)", GeneratedNames.mapping(entityType)).build());
         for (int count = 1; count < entity.keyParts().size(); count++) {
             type.addMethod(prefixFinder(entity, count, list, false));
             type.addMethod(prefixFinder(entity, count, page, true));
@@ -105,7 +105,7 @@ public final class RepositoryWriter {
         MethodSpec.Builder method = MethodSpec.methodBuilder(name).addModifiers(Modifier.PUBLIC).returns(returns)
                 .addJavadoc(doc + "\n");
         MappingWriter.addComponentParameters(method, entity, entity.keyParts().size());
-        return method.addStatement("return operations.$L($T.key($L))", operation, GeneratedNames.mapping(entity.className()),
+        return method.addStatement("return this.operations.$L($T.key($L))", operation, GeneratedNames.mapping(entity.className()),
                 componentNames(entity, entity.keyParts().size())).build();
     }
 
@@ -133,7 +133,7 @@ public final class RepositoryWriter {
         }
         return method.addStatement("keys.add($T.key($L))", mapping, arguments.build())
                 .endControlFlow()
-                .addStatement("return operations.findAll(keys)").build();
+                .addStatement("return this.operations.findAll(keys)").build();
     }
 
     private MethodSpec prefixFinder(EntityModel entity, int count, TypeName returns, boolean paged) {
@@ -145,7 +145,7 @@ public final class RepositoryWriter {
         MappingWriter.addComponentParameters(method, entity, count);
         CodeBlock range = CodeBlock.of("$T.prefix$L($L)", GeneratedNames.mapping(entity.className()), count,
                 componentNames(entity, count));
-        return finish(method, range, paged);
+        return finish(method, range, paged, names);
     }
 
     private MethodSpec betweenFinder(EntityModel entity, int index, TypeName returns, boolean paged) {
@@ -163,15 +163,17 @@ public final class RepositoryWriter {
         String arguments = componentNames(entity, index);
         arguments = (arguments.isEmpty() ? "" : arguments + ", ") + bounds.get(0) + ", " + bounds.get(1);
         CodeBlock range = CodeBlock.of("$T.between$L($L)", GeneratedNames.mapping(entity.className()), index, arguments);
-        return finish(method, range, paged);
+        return finish(method, range, paged, names);
     }
 
-    private static MethodSpec finish(MethodSpec.Builder method, CodeBlock range, boolean paged) {
+    private static MethodSpec finish(MethodSpec.Builder method, CodeBlock range, boolean paged,
+            List<String> parameterNames) {
         if (paged) {
-            return method.addParameter(ParameterSpec.builder(RuntimeTypes.PAGE_REQUEST, "page").build())
-                    .addStatement("return operations.page($L, page)", range).build();
+            String name = parameterNames.contains("page") ? "pageRequest" : "page";
+            return method.addParameter(ParameterSpec.builder(RuntimeTypes.PAGE_REQUEST, name).build())
+                    .addStatement("return this.operations.page($L, $L)", range, name).build();
         }
-        return method.addStatement("return operations.list($L)", range).build();
+        return method.addStatement("return this.operations.list($L)", range).build();
     }
 
     private static TypeSpec keyRecord(EntityModel entity) {
