@@ -1,9 +1,11 @@
 package com.example.events;
 
 import io.kvmapper.DuplicateKeyException;
+import io.kvmapper.IntegrityReport;
 import io.kvmapper.KvStore;
 import io.kvmapper.Page;
 import io.kvmapper.PageRequest;
+import io.kvmapper.ProgressListener;
 import io.kvmapper.Transaction;
 import io.kvmapper.runtime.EntityOperations;
 import io.kvmapper.runtime.RecordKeys;
@@ -174,6 +176,55 @@ public final class EventRepository {
     public Page<Event> findByTenantAndAtAndSequenceBetween(String tenant, Instant at, long from,
             long to, PageRequest page) {
         return this.operations.page(Event_KvMapping.between2(tenant, at, from, to), page);
+    }
+
+    /**
+     * Sets 'kind' of the entity with this key, atomically; indexes and counters follow. Returns false if there is no such entity.
+     */
+    public boolean updateKind(String tenant, Instant at, long sequence, String kind) {
+        return this.operations.update(Event_KvMapping.key(tenant, at, sequence), current -> Event_KvMapping.withKind(current, kind));
+    }
+
+    /**
+     * Sets 'origin' of the entity with this key, atomically; indexes and counters follow. Returns false if there is no such entity.
+     */
+    public boolean updateOrigin(String tenant, Instant at, long sequence, Event.Origin origin) {
+        return this.operations.update(Event_KvMapping.key(tenant, at, sequence), current -> Event_KvMapping.withOrigin(current, origin));
+    }
+
+    /**
+     * Sets 'tags' of the entity with this key, atomically; indexes and counters follow. Returns false if there is no such entity.
+     */
+    public boolean updateTags(String tenant, Instant at, long sequence, List<String> tags) {
+        return this.operations.update(Event_KvMapping.key(tenant, at, sequence), current -> Event_KvMapping.withTags(current, tags));
+    }
+
+    /**
+     * Recomputes every index entry and counter from the records and reports missing, orphaned and drifted ones; streams the data in bounded batches.
+     */
+    public IntegrityReport verify() {
+        return this.operations.verify(ProgressListener.none());
+    }
+
+    /**
+     * {@link #verify()}, reporting progress after each batch to {@code listener}.
+     */
+    public IntegrityReport verify(ProgressListener listener) {
+        return this.operations.verify(listener);
+    }
+
+    /**
+     * Like {@link #verify()}, and fixes what it finds: writes missing entries, deletes orphaned ones, sets drifted counters to the recount.
+     */
+    public IntegrityReport repair() {
+        return this.operations.repair(ProgressListener.none());
+    }
+
+    /**
+     * {@link #repair()}, reporting progress after each batch to {@code listener}.
+     */
+    public IntegrityReport repair(ProgressListener listener) {
+        return this.operations.repair(listener);
     }
 
     /**

@@ -1,5 +1,8 @@
 package com.example.events;
 
+import io.kvmapper.index.CounterDefinition;
+import io.kvmapper.index.IndexDefinition;
+import io.kvmapper.index.VersionField;
 import io.kvmapper.runtime.EntityMapping;
 import io.kvmapper.runtime.KeyRanges;
 import io.kvmapper.runtime.RecordKeys;
@@ -7,6 +10,7 @@ import io.kvmapper.runtime.ValueCodec;
 import io.kvmapper.spi.KeyRange;
 import io.kvmapper.tuple.TupleWriter;
 import java.time.Instant;
+import java.util.List;
 import javax.annotation.processing.Generated;
 
 /**
@@ -21,6 +25,10 @@ final class Event_KvMapping implements EntityMapping<Event> {
     private static final byte[] HEAD = RecordKeys.partitionHead(ENTITY);
 
     private static final byte[] ALL = RecordKeys.allRecordsPrefix(ENTITY);
+
+    private static final List<IndexDefinition<Event>> INDEXES = List.of();
+
+    private static final List<CounterDefinition<Event>> COUNTERS = List.of();
 
     private Event_KvMapping() {
     }
@@ -38,6 +46,11 @@ final class Event_KvMapping implements EntityMapping<Event> {
     @Override
     public ValueCodec<Event> codec() {
         return Event_KvJsonCodec.INSTANCE;
+    }
+
+    @Override
+    public int partitionSize() {
+        return 1;
     }
 
     @Override
@@ -114,5 +127,41 @@ final class Event_KvMapping implements EntityMapping<Event> {
                 .toPrefixBytes(),
                 new TupleWriter(16).writeLong(from).toByteArray(),
                 new TupleWriter(16).writeLong(to).toByteArray(), false);
+    }
+
+    @Override
+    public List<IndexDefinition<Event>> indexes() {
+        return INDEXES;
+    }
+
+    @Override
+    public List<CounterDefinition<Event>> counters() {
+        return COUNTERS;
+    }
+
+    @Override
+    public VersionField<Event> version() {
+        return null;
+    }
+
+    /**
+     * {@code entity} with 'kind' set to the given value.
+     */
+    static Event withKind(Event entity, String kind) {
+        return new Event(entity.tenant(), entity.at(), entity.sequence(), kind, entity.origin(), entity.tags());
+    }
+
+    /**
+     * {@code entity} with 'origin' set to the given value.
+     */
+    static Event withOrigin(Event entity, Event.Origin origin) {
+        return new Event(entity.tenant(), entity.at(), entity.sequence(), entity.kind(), origin, entity.tags());
+    }
+
+    /**
+     * {@code entity} with 'tags' set to the given value.
+     */
+    static Event withTags(Event entity, List<String> tags) {
+        return new Event(entity.tenant(), entity.at(), entity.sequence(), entity.kind(), entity.origin(), tags);
     }
 }

@@ -3,7 +3,11 @@ package io.kvmapper;
 import io.kvmapper.spi.KvBackend;
 import io.kvmapper.spi.KvTransaction;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -25,6 +29,8 @@ import java.util.function.Function;
 public final class KvStore implements AutoCloseable {
     private final KvBackend backend;
     private final RetryPolicy retryPolicy;
+    private final Map<Class<?>, Object> components = new ConcurrentHashMap<>();
+    private final List<ProgressListener> listeners = new CopyOnWriteArrayList<>();
 
     private KvStore(KvBackend backend, RetryPolicy retryPolicy) {
         this.backend = Objects.requireNonNull(backend, "backend");
@@ -86,10 +92,70 @@ public final class KvStore implements AutoCloseable {
         return backend;
     }
 
-    /** Closes the backend and releases every resource it holds. Idempotent. */
+    /**
+     * Receives progress reports of this store's long-running tasks (online index and counter builds).
+     * Add listeners before creating repositories to see every report.
+     */
+    public void addProgressListener(ProgressListener listener) {
+        listeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    /** Sends {@code progress} to every listener; a failing listener does not stop the others or the task. */
+    public void reportProgress(Progress progress) {
+        for (ProgressListener listener : listeners) {
+            try {
+                listener.onProgress(progress);
+            } catch (RuntimeException e) {
+                System.getLogger(KvStore.class.getName()).log(System.Logger.Level.WARNING,
+                        "progress listener failed on " + progress, e);
+            }
+        }
+    }
+
+    /**
+     * Waits until every online index and counter build of this store has finished (successfully or
+     * not).
+     *
+     * @return whether they finished within {@code timeout}
+     */
+    public boolean awaitSchemaBuilds(Duration timeout) {
+        for (Object component : components.values()) {
+            if (component instanceof BackgroundWork work && !work.awaitIdle(timeout)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The store's single instance of {@code type}, created by {@code factory} on first use: per-store
+     * state of the runtime, such as the schema registry. Closed with the store if it is
+     * {@link AutoCloseable}.
+     */
+    public <T> T component(Class<T> type, Function<KvStore, T> factory) {
+        return type.cast(components.computeIfAbsent(type, t -> factory.apply(this)));
+    }
+
+    /** Stops background work, then closes the backend and releases every resource it holds. Idempotent. */
     @Override
     public void close() {
-        backend.close();
+        try {
+            for (Object component : components.values()) {
+                if (component instanceof AutoCloseable closeable) {
+                    closeable.close();
+                }
+            }
+        } catch (Exception e) {
+            throw new StorageException("could not stop the store's background work", e, false);
+        } finally {
+            backend.close();
+        }
+    }
+
+    /** A store component that runs work in the background. */
+    public interface BackgroundWork {
+        /** Waits until no work is pending or running; whether that happened within {@code timeout}. */
+        boolean awaitIdle(Duration timeout);
     }
 
     private static void sleep(Duration duration) {

@@ -39,6 +39,12 @@ public final class ErrorReporter {
         reports.add(new Report(Diagnostic.Kind.ERROR, message.format(args), positioned, annotation, value));
     }
 
+    /** Reports an error on a given annotation mirror of {@code element}, and on {@code value} if not null. */
+    public void error(Element element, AnnotationMirror annotation, AnnotationValue value, Message message,
+            Object... args) {
+        reports.add(new Report(Diagnostic.Kind.ERROR, message.format(args), positioned(element), annotation, value));
+    }
+
     /** Reports a note on {@code element}. */
     public void note(Element element, String text) {
         reports.add(new Report(Diagnostic.Kind.NOTE, text, element, null, null));

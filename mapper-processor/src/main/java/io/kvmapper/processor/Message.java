@@ -40,6 +40,25 @@ public enum Message {
     MISPLACED_ENTITY_ONLY("@%s on '%s' means nothing here: it applies to fields of an @Entity record or class, or of "
             + "an abstract class that entities extend"),
     STATIC_FIELD("@%s on static field '%s' means nothing: static fields are not stored"),
+    PATH_UNKNOWN("%s: %s has no stored field '%s'; name a field, or a dotted path through @Embedded fields such as "
+            + "\"address.city\""),
+    PATH_NOT_EMBEDDED("%s: '%s' in path \"%s\" is not an @Embedded object, so the path cannot go on through it"),
+    PATH_TYPE("%s: \"%s\" has type %s, which cannot be encoded in a key; use a scalar field%s"),
+    INDEX_FIELDS_ON_FIELD("@Index on field '%s' indexes that field, so 'fields' means nothing here; put a composite "
+            + "@Index on the class instead"),
+    INDEX_NO_FIELDS("@Index on %s needs fields = {...}: the fields or dotted paths it indexes"),
+    INDEX_TWO_COLLECTIONS("@Index \"%s\": \"%s\" and \"%s\" are both collections; an index holds at most one "
+            + "collection"),
+    NAME_INVALID("%s: \"%s\" is not a Java identifier, and it names generated methods; choose a name such as "
+            + "\"byStatus\""),
+    NAME_DUPLICATE("%s: %s already has %s named \"%s\"; give each its own name"),
+    SUM_TYPE("@Counter \"%s\": sum field \"%s\" is %s; sum needs a numeric field (int, long, short, byte, or their "
+            + "boxes)"),
+    VERSION_TYPE("@Version field '%s' is %s; a version is a long"),
+    VERSION_DUPLICATE("@Version field '%s': %s already has the @Version field '%s'; keep one"),
+    VERSION_KEY("@Version field '%s' is also a @Key; the version changes on every save, so it cannot identify the "
+            + "entity"),
+    METHOD_COLLISION("%s would generate %s, which the repository already has for %s; rename it"),
     NOT_SUPPORTED_YET("%s is not supported yet; %s"),
     UNRESOLVED_TYPES("%s refers to types that never became available: %s; check the imports, and that any processor "
             + "generating them runs in the same compilation"),

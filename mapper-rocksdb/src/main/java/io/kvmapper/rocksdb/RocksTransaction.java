@@ -54,6 +54,19 @@ final class RocksTransaction implements KvTransaction, NativeResource {
     }
 
     @Override
+    public byte[] peek(byte[] key) {
+        Objects.requireNonNull(key, "key");
+        long stamp = enter();
+        try {
+            return transaction.get(readOptions(), key);
+        } catch (RocksDBException e) {
+            throw RocksErrors.storage(backend.path(), "untracked transactional get of key " + RocksBackend.hex(key), e);
+        } finally {
+            backend.exit(stamp);
+        }
+    }
+
+    @Override
     public List<byte[]> getAll(List<byte[]> keys) {
         RocksBackend.requireKeys(keys);
         long stamp = enter();

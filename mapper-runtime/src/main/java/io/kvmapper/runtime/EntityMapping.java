@@ -1,5 +1,10 @@
 package io.kvmapper.runtime;
 
+import io.kvmapper.index.CounterDefinition;
+import io.kvmapper.index.IndexDefinition;
+import io.kvmapper.index.VersionField;
+import java.util.List;
+
 /**
  * What the runtime needs to know about one entity; generated as {@code <Entity>_KvMapping}.
  *
@@ -14,6 +19,18 @@ public interface EntityMapping<E> {
 
     /** The value codec. */
     ValueCodec<E> codec();
+
+    /** How many leading key components form the partition. */
+    int partitionSize();
+
+    /** The entity's secondary indexes. */
+    List<IndexDefinition<E>> indexes();
+
+    /** The entity's maintained counters. */
+    List<CounterDefinition<E>> counters();
+
+    /** The entity's {@code @Version} field, or null if it has none. */
+    VersionField<E> version();
 
     /**
      * The record key of {@code entity}.

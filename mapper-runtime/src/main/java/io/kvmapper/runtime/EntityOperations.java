@@ -1,81 +1,159 @@
 package io.kvmapper.runtime;
 
-import io.kvmapper.CorruptDataException;
 import io.kvmapper.DuplicateKeyException;
+import io.kvmapper.IntegrityReport;
 import io.kvmapper.InvalidRequestException;
 import io.kvmapper.KvStore;
+import io.kvmapper.OptimisticLockException;
 import io.kvmapper.Page;
 import io.kvmapper.PageRequest;
+import io.kvmapper.ProgressListener;
 import io.kvmapper.Transaction;
+import io.kvmapper.index.CounterDefinition;
+import io.kvmapper.index.IndexDefinition;
+import io.kvmapper.index.IntegrityChecker;
+import io.kvmapper.index.IndexMaintainer;
+import io.kvmapper.index.KeyLayout;
+import io.kvmapper.index.VersionField;
+import io.kvmapper.schema.EntitySchema;
+import io.kvmapper.schema.SchemaRegistry;
+import io.kvmapper.spi.Counters;
 import io.kvmapper.spi.KeyRange;
 import io.kvmapper.spi.KeyValue;
 import io.kvmapper.spi.KvCursor;
 import io.kvmapper.spi.KvReader;
 import io.kvmapper.spi.KvTransaction;
 import io.kvmapper.spi.ScanOptions;
+import io.kvmapper.tuple.TupleReader;
 import io.kvmapper.tuple.Tuples;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
 /**
  * The one implementation of every repository operation for one entity; generated repositories build
- * keys and ranges and delegate here. Outside a transaction each write runs as its own unit of work
- * through {@link KvStore#transact}; inside one ({@link #with}) it joins it. Thread-safe.
+ * keys and ranges and delegate here. Every write goes through one path that diffs the entity's old and
+ * new state, so the record, its index entries and its counters change in the same unit of work.
+ * Outside a transaction each write runs as its own unit of work through {@link KvStore#transact};
+ * inside one ({@link #with}) it joins it. Thread-safe.
  *
  * @param <E> the entity type
  */
 public final class EntityOperations<E> {
+    /** How many record keys an index scan collects before fetching the records in one multi-get. */
+    private static final int FETCH_BATCH = 256;
+
     private final KvStore store;
-    private final EntityMapping<E> mapping;
+    private final Shared<E> shared;
     private final Transaction transaction;
 
-    /** Operations on {@code store} for the entity {@code mapping} describes. */
-    public EntityOperations(KvStore store, EntityMapping<E> mapping) {
-        this(Objects.requireNonNull(store, "store"), Objects.requireNonNull(mapping, "mapping"), null);
+    /** What every copy of one entity's operations on one store shares. */
+    private record Shared<E>(EntityMapping<E> mapping, Records<E> records, KeyLayout layout, EntitySchema schema,
+            IndexMaintainer<E> maintainer, Map<String, IndexInfo<E>> indexes, Map<String, CounterInfo<E>> counters) {
     }
 
-    private EntityOperations(KvStore store, EntityMapping<E> mapping, Transaction transaction) {
+    private record IndexInfo<E>(IndexDefinition<E> definition, byte[] prefix) {
+    }
+
+    private record CounterInfo<E>(CounterDefinition<E> definition, byte[] prefix) {
+    }
+
+    /**
+     * Operations on {@code store} for the entity {@code mapping} describes. On first use in a store,
+     * reconciles the stored schema with the mapping's indexes and counters (see {@link SchemaRegistry}).
+     */
+    public EntityOperations(KvStore store, EntityMapping<E> mapping) {
+        this(Objects.requireNonNull(store, "store"), share(store, Objects.requireNonNull(mapping, "mapping")), null);
+    }
+
+    private EntityOperations(KvStore store, Shared<E> shared, Transaction transaction) {
         this.store = store;
-        this.mapping = mapping;
+        this.shared = shared;
         this.transaction = transaction;
+    }
+
+    private static <E> Shared<E> share(KvStore store, EntityMapping<E> mapping) {
+        Records<E> records = new Records<>(mapping);
+        KeyLayout layout = new KeyLayout(mapping.entityName(), mapping.partitionSize());
+        EntitySchema schema = store.component(SchemaRegistry.class, SchemaRegistry::new)
+                .open(records, layout, mapping.indexes(), mapping.counters());
+        Map<String, IndexInfo<E>> indexes = new HashMap<>();
+        for (IndexDefinition<E> index : mapping.indexes()) {
+            indexes.put(index.name(), new IndexInfo<>(index, layout.indexPrefix(index.name())));
+        }
+        Map<String, CounterInfo<E>> counters = new HashMap<>();
+        for (CounterDefinition<E> counter : mapping.counters()) {
+            counters.put(counter.name(), new CounterInfo<>(counter, layout.counterPrefix(counter.name())));
+        }
+        IndexMaintainer<E> maintainer = new IndexMaintainer<>(layout, mapping.indexes(), mapping.counters(), schema);
+        return new Shared<>(mapping, records, layout, schema, maintainer, Map.copyOf(indexes), Map.copyOf(counters));
     }
 
     /** The same operations, working inside {@code tx}. */
     public EntityOperations<E> with(Transaction tx) {
         Objects.requireNonNull(tx, "tx");
         if (tx.store() != store) {
-            throw new InvalidRequestException(mapping.entityName()
+            throw new InvalidRequestException(entityName()
                     + ": the transaction belongs to another store than this repository");
         }
-        return new EntityOperations<>(store, mapping, tx);
+        return new EntityOperations<>(store, shared, tx);
     }
+
+    /** The store. */
+    public KvStore store() {
+        return store;
+    }
+
+    /** The entity's stored-value codec. */
+    public Records<E> records() {
+        return shared.records();
+    }
+
+    /** The entity's key layout. */
+    public KeyLayout layout() {
+        return shared.layout();
+    }
+
+    /** The live state of the entity's indexes and counters. */
+    public EntitySchema schema() {
+        return shared.schema();
+    }
+
+    /** The maintainer of the entity's indexes and counters. */
+    public IndexMaintainer<E> maintainer() {
+        return shared.maintainer();
+    }
+
+    // ---- point reads and writes
 
     /** The entity under {@code key}. */
     public Optional<E> find(byte[] key) {
         byte[] value = reader().get(key);
-        return value == null ? Optional.empty() : Optional.of(decode(key, value));
+        return value == null ? Optional.empty() : Optional.of(shared.records().decode(key, value));
     }
 
     /** The entities under {@code keys}, in that order, skipping absent ones; one multi-get. */
     public List<E> findAll(List<byte[]> keys) {
         if (keys.isEmpty()) {
-            return List.of();
+            return new ArrayList<>();
         }
         List<byte[]> values = reader().getAll(keys);
         List<E> found = new ArrayList<>(keys.size());
         for (int i = 0; i < keys.size(); i++) {
             byte[] value = values.get(i);
             if (value != null) {
-                found.add(decode(keys.get(i), value));
+                found.add(shared.records().decode(keys.get(i), value));
             }
         }
         return found;
@@ -86,36 +164,99 @@ public final class EntityOperations<E> {
         return reader().get(key) != null;
     }
 
-    /** Inserts or replaces {@code entity}. */
+    /**
+     * Inserts or replaces {@code entity}, with its index entries and counters.
+     *
+     * @return the entity as stored: with its new version if it has a {@code @Version} field (the
+     *     argument is not changed), else the argument
+     */
     public E save(E entity) {
-        byte[] key = mapping.keyOf(Objects.requireNonNull(entity, "entity"));
-        byte[] value = encode(entity);
-        execute(kv -> kv.put(key, value));
-        return entity;
+        Objects.requireNonNull(entity, "entity");
+        byte[] key = shared.mapping().keyOf(entity);
+        if (shared.maintainer().isEmpty() && shared.mapping().version() == null) {
+            byte[] value = shared.records().encode(entity);
+            execute(kv -> kv.put(key, value));
+            return entity;
+        }
+        return apply(kv -> write(kv, key, read(kv, key), entity));
     }
 
     /** Inserts {@code entity}, failing if its key is taken. */
     public void insert(E entity) {
-        byte[] key = mapping.keyOf(Objects.requireNonNull(entity, "entity"));
-        byte[] value = encode(entity);
+        Objects.requireNonNull(entity, "entity");
+        byte[] key = shared.mapping().keyOf(entity);
         execute(kv -> {
             if (kv.get(key) != null) {
-                throw new DuplicateKeyException(mapping.entityName(), Tuples.toString(key));
+                throw new DuplicateKeyException(entityName(), Tuples.toString(key));
             }
-            kv.put(key, value);
+            write(kv, key, null, entity);
         });
     }
 
     /** Deletes the entity under {@code key}; whether there was one. */
     public boolean delete(byte[] key) {
         return apply(kv -> {
-            if (kv.get(key) == null) {
+            byte[] value = kv.get(key);
+            if (value == null) {
                 return false;
+            }
+            if (!shared.maintainer().isEmpty()) {
+                shared.maintainer().update(kv, key, shared.records().decode(key, value), null);
             }
             kv.delete(key);
             return true;
         });
     }
+
+    /**
+     * Changes the entity under {@code key} with {@code change}, atomically (a read-modify-write in one
+     * unit of work); indexes and counters follow.
+     *
+     * @param change gets a fresh copy of the stored entity and returns the new state (it may change and
+     *     return its argument)
+     * @return false if there is no entity under {@code key}
+     */
+    public boolean update(byte[] key, UnaryOperator<E> change) {
+        return apply(kv -> {
+            byte[] value = kv.get(key);
+            if (value == null) {
+                return false;
+            }
+            E old = shared.records().decode(key, value);
+            E now = change.apply(shared.records().decode(key, value));
+            write(kv, key, old, now);
+            return true;
+        });
+    }
+
+    private E read(KvTransaction kv, byte[] key) {
+        byte[] value = kv.get(key);
+        return value == null ? null : shared.records().decode(key, value);
+    }
+
+    /** The one write path: version check, record, index entries and counters, from the diff of old and now. */
+    private E write(KvTransaction kv, byte[] key, E old, E now) {
+        E stored = versioned(key, old, now);
+        byte[] value = shared.records().encode(stored);
+        shared.maintainer().update(kv, key, old, stored);
+        kv.put(key, value);
+        return stored;
+    }
+
+    private E versioned(byte[] key, E old, E now) {
+        VersionField<E> version = shared.mapping().version();
+        if (version == null) {
+            return now;
+        }
+        long expected = version.get(now);
+        long actual = old == null ? 0 : version.get(old);
+        if (expected != actual) {
+            throw new OptimisticLockException(entityName(), Tuples.toString(key), expected, actual);
+        }
+        return version.with(now, actual + 1);
+    }
+
+    // ---- scans over records
 
     /** Streams the entities in {@code range} in key order; the stream must be closed. */
     public Stream<E> stream(KeyRange range) {
@@ -131,7 +272,7 @@ public final class EntityOperations<E> {
                     return false;
                 }
                 KeyValue item = cursor.next();
-                action.accept(decode(item.key(), item.value()));
+                action.accept(shared.records().decode(item.key(), item.value()));
                 return true;
             }
         };
@@ -147,7 +288,7 @@ public final class EntityOperations<E> {
         try (KvCursor cursor = reader().scan(range, ScanOptions.FORWARD)) {
             while (cursor.hasNext()) {
                 KeyValue item = cursor.next();
-                found.add(decode(item.key(), item.value()));
+                found.add(shared.records().decode(item.key(), item.value()));
             }
         }
         return found;
@@ -155,11 +296,154 @@ public final class EntityOperations<E> {
 
     /** One page of the entities in {@code range}, in key order. */
     public Page<E> page(KeyRange range, PageRequest request) {
+        return pageOf(range, request, item -> shared.records().decode(item.key(), item.value()));
+    }
+
+    // ---- index finders
+
+    /** The entities whose index {@code index} holds {@code value} (all its elements, encoded), in index order. */
+    public List<E> findByIndex(String index, byte[] value) {
+        return listByIndex(index, KeyRange.startingWith(concat(indexPrefix(index), value)));
+    }
+
+    /** A page of {@link #findByIndex}. */
+    public Page<E> findByIndex(String index, byte[] value, PageRequest request) {
+        return pageByIndex(index, KeyRange.startingWith(concat(indexPrefix(index), value)), request);
+    }
+
+    /**
+     * The entities whose index value, after the leading elements {@code prefix}, has a next element in
+     * {@code [from, to)} (both encoded), in index order.
+     */
+    public List<E> findByIndexBetween(String index, byte[] prefix, byte[] from, byte[] to) {
+        return listByIndex(index, KeyRanges.between(concat(indexPrefix(index), prefix), from, to, false));
+    }
+
+    /** A page of {@link #findByIndexBetween}. */
+    public Page<E> findByIndexBetween(String index, byte[] prefix, byte[] from, byte[] to, PageRequest request) {
+        return pageByIndex(index, KeyRanges.between(concat(indexPrefix(index), prefix), from, to, false), request);
+    }
+
+    /** The entity holding {@code value} in the unique index {@code index}; two point reads. */
+    public Optional<E> findByUniqueIndex(String index, byte[] value) {
+        IndexInfo<E> info = index(index);
+        byte[] recordKey = reader().get(KeyLayout.uniqueEntry(info.prefix(), value));
+        return recordKey == null ? Optional.empty() : find(recordKey);
+    }
+
+    private List<E> listByIndex(String index, KeyRange range) {
+        IndexInfo<E> info = index(index);
+        List<E> found = new ArrayList<>();
+        if (range.isEmpty()) {
+            return found;
+        }
+        List<byte[]> keys = new ArrayList<>(FETCH_BATCH);
+        try (KvCursor cursor = reader().scan(range, ScanOptions.FORWARD)) {
+            while (cursor.hasNext()) {
+                keys.add(recordKeyOf(info, cursor.next()));
+                if (keys.size() == FETCH_BATCH) {
+                    found.addAll(findAll(keys));
+                    keys.clear();
+                }
+            }
+        }
+        found.addAll(findAll(keys));
+        return found;
+    }
+
+    private Page<E> pageByIndex(String index, KeyRange range, PageRequest request) {
+        IndexInfo<E> info = index(index);
+        Page<byte[]> keys = pageOf(range, request, item -> recordKeyOf(info, item));
+        return new Page<>(findAll(keys.items()), keys.continuation());
+    }
+
+    private byte[] recordKeyOf(IndexInfo<E> info, KeyValue entry) {
+        return info.definition().unique() ? entry.value()
+                : shared.layout().recordKeyOf(entry.key(), info.prefix().length, info.definition().arity());
+    }
+
+    private IndexInfo<E> index(String name) {
+        IndexInfo<E> info = shared.indexes().get(name);
+        if (info == null) {
+            throw new IllegalArgumentException(entityName() + " has no index " + name);
+        }
+        shared.schema().requireIndex(name);
+        return info;
+    }
+
+    private byte[] indexPrefix(String name) {
+        return index(name).prefix();
+    }
+
+    // ---- counters
+
+    /** The value of the counter {@code counter} for the encoded {@code group} (empty for a global counter). */
+    public long counter(String counter, byte[] group) {
+        CounterInfo<E> info = counterInfo(counter);
+        byte[] key = KeyLayout.counterKey(info.prefix(), group);
+        return Counters.decode(key, reader().get(key));
+    }
+
+    /**
+     * Every group of a counter and its value, in group order; a group whose value is zero is not
+     * listed.
+     *
+     * @param group reads one group from a reader positioned on it
+     */
+    public <K> Map<K, Long> counterGroups(String counter, Function<TupleReader, K> group) {
+        CounterInfo<E> info = counterInfo(counter);
+        Map<K, Long> groups = new LinkedHashMap<>();
+        try (KvCursor cursor = reader().scan(KeyRange.startingWith(info.prefix()), ScanOptions.FORWARD)) {
+            while (cursor.hasNext()) {
+                KeyValue item = cursor.next();
+                long value = Counters.decode(item.key(), item.value());
+                if (value != 0) {
+                    TupleReader reader = new TupleReader(item.key(), info.prefix().length, item.key().length);
+                    groups.put(group.apply(reader), value);
+                }
+            }
+        }
+        return groups;
+    }
+
+    private CounterInfo<E> counterInfo(String name) {
+        CounterInfo<E> info = shared.counters().get(name);
+        if (info == null) {
+            throw new IllegalArgumentException(entityName() + " has no counter " + name);
+        }
+        shared.schema().requireCounter(name);
+        return info;
+    }
+
+    // ---- integrity
+
+    /** Recomputes every ready index entry and counter from the records and reports what differs. */
+    public IntegrityReport verify(ProgressListener listener) {
+        return checker(false, listener).run();
+    }
+
+    /** Like {@link #verify}, and fixes what it finds. */
+    public IntegrityReport repair(ProgressListener listener) {
+        return checker(true, listener).run();
+    }
+
+    private IntegrityChecker<E> checker(boolean repair, ProgressListener listener) {
+        if (transaction != null) {
+            throw new InvalidRequestException(entityName() + ": verify() and repair() run in batches of their own, "
+                    + "not inside a transaction");
+        }
+        return new IntegrityChecker<>(store, shared.records(), shared.layout(), shared.maintainer(), shared.schema(),
+                repair, Objects.requireNonNull(listener, "listener"));
+    }
+
+    // ---- plumbing
+
+    private <T> Page<T> pageOf(KeyRange range, PageRequest request, Function<KeyValue, T> item) {
         Objects.requireNonNull(request, "page");
         KeyRange rest = request.continuation()
-                .map(token -> Continuations.resume(mapping.entityName(), token, range))
+                .map(token -> Continuations.resume(entityName(), token, range))
                 .orElse(range);
-        List<E> items = new ArrayList<>(Math.min(request.size(), 256));
+        List<T> items = new ArrayList<>(Math.min(request.size(), 256));
         if (rest.isEmpty()) {
             return new Page<>(items, Optional.empty());
         }
@@ -167,16 +451,20 @@ public final class EntityOperations<E> {
         boolean more = false;
         try (KvCursor cursor = reader().scan(rest, ScanOptions.FORWARD.withLimit(request.size() + 1))) {
             while (cursor.hasNext()) {
-                KeyValue item = cursor.next();
+                KeyValue next = cursor.next();
                 if (items.size() == request.size()) {
                     more = true;
                     break;
                 }
-                items.add(decode(item.key(), item.value()));
-                lastKey = item.key();
+                items.add(item.apply(next));
+                lastKey = next.key();
             }
         }
         return new Page<>(items, more ? Optional.of(Continuations.encode(lastKey)) : Optional.empty());
+    }
+
+    private String entityName() {
+        return shared.mapping().entityName();
     }
 
     private KvReader reader() {
@@ -198,45 +486,9 @@ public final class EntityOperations<E> {
         });
     }
 
-    private byte[] encode(E entity) {
-        ValueBuffer out = new ValueBuffer(128);
-        ValueHeader.write(out, mapping.codec().codecId(), mapping.schemaVersion());
-        try {
-            mapping.codec().encode(entity, out);
-        } catch (RuntimeException e) {
-            throw new InvalidRequestException(mapping.entityName() + ": cannot encode the entity: " + e, e);
-        }
-        return out.toByteArray();
-    }
-
-    private E decode(byte[] key, byte[] value) {
-        ValueCodec<E> codec = mapping.codec();
-        int payload = ValueHeader.payloadOffset(value, codec.codecId(), mapping.entityName(), key);
-        E entity;
-        try {
-            entity = codec.decode(value, payload, value.length - payload);
-        } catch (CorruptDataException e) {
-            throw new CorruptDataException(mapping.entityName() + " " + Tuples.toString(key) + ": " + e.getMessage(), e);
-        } catch (RuntimeException e) {
-            throw new CorruptDataException(mapping.entityName() + " " + Tuples.toString(key)
-                    + ": the stored value is not a valid encoding: " + e.getMessage(), e);
-        }
-        checkKey(key, entity);
-        return entity;
-    }
-
-    /** The key fields inside a value must name the key it is stored under; anything else is corruption. */
-    private void checkKey(byte[] key, E entity) {
-        byte[] own;
-        try {
-            own = mapping.keyOf(entity);
-        } catch (InvalidRequestException e) {
-            throw new CorruptDataException(mapping.entityName() + " " + Tuples.toString(key)
-                    + ": the stored value lacks a key field: " + e.getMessage(), e);
-        }
-        if (!Arrays.equals(own, key)) {
-            throw new CorruptDataException(mapping.entityName() + " " + Tuples.toString(key)
-                    + ": the stored value holds the key fields of " + Tuples.toString(own));
-        }
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] joined = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, joined, a.length, b.length);
+        return joined;
     }
 }

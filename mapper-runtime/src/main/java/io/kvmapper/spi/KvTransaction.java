@@ -22,6 +22,14 @@ package io.kvmapper.spi;
  */
 public interface KvTransaction extends KvReader, KvWriter, AutoCloseable {
     /**
+     * Reads like {@link #get}, including the transaction's own writes, but registers no conflict: a
+     * concurrent write of {@code key} does not make this transaction fail. For a decision that a later
+     * tracked write re-checks, such as deleting a counter that reached zero: the {@link #delete} then
+     * conflicts with any concurrent write of the key.
+     */
+    byte[] peek(byte[] key);
+
+    /**
      * Makes every write visible atomically and durably (as the backend's durability settings define).
      *
      * @throws io.kvmapper.TransactionConflictException if a concurrent writer got in the way; nothing

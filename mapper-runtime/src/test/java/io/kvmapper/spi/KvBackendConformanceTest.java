@@ -711,6 +711,30 @@ public abstract class KvBackendConformanceTest {
     }
 
     @Test
+    void aPeekSeesOwnAddsButRegistersNoConflict() {
+        commit(tx -> tx.add(key(1), 1));
+        KvTransaction peeker = backend.beginTransaction();
+        peeker.add(key(1), -1);
+        assertEquals(0, Counters.decode(key(1), peeker.peek(key(1))));
+        assertEquals(null, peeker.peek(key(9)));
+        commit(tx -> tx.add(key(1), 5));
+        peeker.put(key(2), value("unrelated"));
+        peeker.commit();
+        assertEquals(5, counter(key(1)));
+    }
+
+    @Test
+    void aDeleteAfterAPeekConflictsWithAConcurrentAdd() {
+        commit(tx -> tx.add(key(1), 1));
+        KvTransaction decrement = backend.beginTransaction();
+        decrement.add(key(1), -1);
+        assertEquals(0, Counters.decode(key(1), decrement.peek(key(1))));
+        commit(tx -> tx.add(key(1), 1));
+        assertConflict(decrement, tx -> tx.delete(key(1)));
+        assertEquals(2, counter(key(1)), "the concurrent add survives and the failed decrement left nothing");
+    }
+
+    @Test
     void aCounterReadThenAddedToConcurrentlyConflicts() {
         commit(tx -> tx.add(key(1), 1));
         KvTransaction reader = backend.beginTransaction();

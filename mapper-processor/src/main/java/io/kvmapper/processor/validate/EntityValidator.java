@@ -9,7 +9,9 @@ import io.kvmapper.annotation.Key;
 import io.kvmapper.annotation.Layout;
 import io.kvmapper.processor.ErrorReporter;
 import io.kvmapper.processor.Message;
+import io.kvmapper.processor.model.CounterModel;
 import io.kvmapper.processor.model.EntityModel;
+import io.kvmapper.processor.model.IndexModel;
 import io.kvmapper.processor.model.KeyPart;
 import io.kvmapper.processor.model.Property;
 import io.kvmapper.processor.model.ValueObject;
@@ -49,12 +51,14 @@ public final class EntityValidator {
     private final Elements elements;
     private final Types types;
     private final TypeResolver resolver;
+    private final SchemaValidator schema;
 
     /** A validator using the compiler's utilities. */
     public EntityValidator(ProcessingEnvironment env) {
         this.elements = env.getElementUtils();
         this.types = env.getTypeUtils();
         this.resolver = new TypeResolver(types);
+        this.schema = new SchemaValidator(elements);
     }
 
     /**
@@ -81,33 +85,21 @@ public final class EntityValidator {
             reporter.error(type, Annotations.ENTITY, "codec", Message.NOT_SUPPORTED_YET,
                     "Codec." + entity.codec(), "use Codec.JSON (the default) for now");
         }
-        for (String annotation : List.of(Annotations.INDEX, Annotations.INDEX_LIST, Annotations.COUNTER,
-                Annotations.COUNTER_LIST)) {
-            if (ErrorReporter.annotation(type, annotation) != null) {
-                reporter.error(type, annotation, null, Message.NOT_SUPPORTED_YET,
-                        "@" + Annotations.simpleName(annotation), "remove it for now");
-            }
-        }
-
         Deque<TypeElement> path = new ArrayDeque<>();
         Optional<ValueObject> value = valueObject(type, reporter, path);
         if (value.isEmpty()) {
             return Optional.empty();
         }
-        for (Property property : value.get().properties()) {
-            for (String annotation : List.of(Annotations.INDEX, Annotations.VERSION)) {
-                if (ErrorReporter.annotation(property.element(), annotation) != null) {
-                    reporter.error(property.element(), annotation, null, Message.NOT_SUPPORTED_YET,
-                            "@" + Annotations.simpleName(annotation), "remove it for now");
-                }
-            }
-        }
         List<KeyPart> keyParts = keyParts(type, value.get(), reporter);
+        List<IndexModel> indexes = schema.indexes(type, value.get(), keyParts, reporter);
+        List<CounterModel> counters = schema.counters(type, value.get(), reporter);
+        Optional<Property> version = schema.version(type, value.get(), keyParts, reporter);
         if (reporter.hasErrors() || keyParts.isEmpty()) {
             return Optional.empty();
         }
         int partitionSize = (int) keyParts.stream().filter(KeyPart::partition).count();
-        return Optional.of(new EntityModel(type, storedName, value.get(), keyParts, Math.max(1, partitionSize)));
+        return Optional.of(new EntityModel(type, storedName, value.get(), keyParts, Math.max(1, partitionSize),
+                indexes, counters, version));
     }
 
     private void checkShape(TypeElement type, ErrorReporter reporter) {

@@ -54,6 +54,9 @@ public final class MappingWriter {
                 .addModifiers(Modifier.PUBLIC)
                 .returns(ParameterizedTypeName.get(RuntimeTypes.VALUE_CODEC, entityType))
                 .addStatement("return $T.INSTANCE", GeneratedNames.jsonCodec(entityType)).build());
+        type.addMethod(MethodSpec.methodBuilder("partitionSize").addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC).returns(int.class)
+                .addStatement("return $L", entity.partitionSize()).build());
         type.addMethod(keyOf(entity));
         type.addMethod(key(entity));
         type.addMethod(MethodSpec.methodBuilder("all").addModifiers(Modifier.STATIC)
@@ -65,6 +68,7 @@ public final class MappingWriter {
         for (int index = 0; index < entity.keyParts().size(); index++) {
             type.addMethod(between(entity, index));
         }
+        new SchemaCodeWriter(entity).addTo(type);
         return type.build();
     }
 

@@ -9,12 +9,18 @@ import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import io.kvmapper.processor.GeneratedNames;
+import io.kvmapper.processor.model.CounterModel;
 import io.kvmapper.processor.model.EntityModel;
+import io.kvmapper.processor.model.IndexModel;
 import io.kvmapper.processor.model.KeyPart;
+import io.kvmapper.processor.model.Property;
+import io.kvmapper.processor.model.PropertyPath;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.util.Elements;
@@ -95,6 +101,16 @@ public final class RepositoryWriter {
             type.addMethod(betweenFinder(entity, index, list, false));
             type.addMethod(betweenFinder(entity, index, page, true));
         }
+        for (IndexModel index : entity.indexes()) {
+            indexFinders(entity, index, list, page).forEach(type::addMethod);
+        }
+        for (CounterModel counter : entity.counters()) {
+            counterGetters(entity, counter).forEach(type::addMethod);
+        }
+        for (Property property : entity.updatableProperties()) {
+            type.addMethod(update(entity, property));
+        }
+        integrity(type);
         if (entity.hasCompositeKey()) {
             type.addType(keyRecord(entity));
         }
@@ -174,6 +190,140 @@ public final class RepositoryWriter {
                     .addStatement("return this.operations.page($L, $L)", range, name).build();
         }
         return method.addStatement("return this.operations.list($L)", range).build();
+    }
+
+    private static List<MethodSpec> indexFinders(EntityModel entity, IndexModel index, TypeName list, TypeName page) {
+        ClassName mapping = GeneratedNames.mapping(entity.className());
+        List<MethodSpec> methods = new ArrayList<>();
+        String finder = GeneratedNames.finder(List.of(index.name()), false);
+        List<PropertyPath> paths = index.paths();
+        String arguments = String.join(", ", paths.stream().map(PropertyPath::camelName).toList());
+        CodeBlock value = CodeBlock.of("$T.$LValue($L)", mapping, index.name(), arguments);
+        String described = paths.stream().map(PropertyPath::dotted).collect(Collectors.joining(", "));
+        if (index.unique()) {
+            MethodSpec.Builder unique = MethodSpec.methodBuilder(finder).addModifiers(Modifier.PUBLIC)
+                    .returns(ParameterizedTypeName.get(ClassName.get(Optional.class), entity.className()))
+                    .addJavadoc("The entity whose $L is the given value (unique index '$L'); empty if none or if "
+                            + "a value is null, since nulls are not indexed.\n", described, index.name());
+            paths.forEach(p -> unique.addParameter(SchemaCodeWriter.parameterType(p), p.camelName()));
+            methods.add(unique.addStatement("return this.operations.findByUniqueIndex($S, $L)", index.name(), value)
+                    .build());
+        } else {
+            for (boolean paged : List.of(false, true)) {
+                MethodSpec.Builder method = MethodSpec.methodBuilder(finder).addModifiers(Modifier.PUBLIC)
+                        .returns(paged ? page : list)
+                        .addJavadoc("$L whose $L is the given value (index '$L'), in index order; a null argument "
+                                + "finds the entities where it is null.\n",
+                                paged ? "A page of the entities" : "The entities", described, index.name());
+                paths.forEach(p -> method.addParameter(SchemaCodeWriter.parameterType(p), p.camelName()));
+                List<String> names = paths.stream().map(PropertyPath::camelName).toList();
+                methods.add(finishIndex(method, CodeBlock.of("this.operations.findByIndex($S, $L", index.name(), value),
+                        paged, names));
+            }
+        }
+        PropertyPath last = paths.get(paths.size() - 1);
+        List<PropertyPath> leading = paths.subList(0, paths.size() - 1);
+        List<String> names = new ArrayList<>(leading.stream().map(PropertyPath::camelName).toList());
+        boolean taken = names.contains("from") || names.contains("to");
+        String from = taken ? "fromValue" : "from";
+        String to = taken ? "toValue" : "to";
+        names.add(from);
+        names.add(to);
+        String bound = paths.size() == 1 ? "Value" : "Last";
+        CodeBlock prefix = paths.size() == 1 ? CodeBlock.of("new byte[0]") : CodeBlock.of("$T.$LPrefix($L)", mapping,
+                index.name(), String.join(", ", leading.stream().map(PropertyPath::camelName).toList()));
+        CodeBlock range = CodeBlock.of("this.operations.findByIndexBetween($S, $L, $T.$L$L($L), $T.$L$L($L)",
+                index.name(), prefix, mapping, index.name(), bound, from, mapping, index.name(), bound, to);
+        for (boolean paged : List.of(false, true)) {
+            MethodSpec.Builder method = MethodSpec.methodBuilder(GeneratedNames.finder(List.of(index.name()), true))
+                    .addModifiers(Modifier.PUBLIC).returns(paged ? page : list)
+                    .addJavadoc("$L whose $L lies from {@code $L} (inclusive) to {@code $L} (exclusive)$L, in index "
+                            + "order (index '$L').\n", paged ? "A page of the entities" : "The entities", last.dotted(),
+                            from, to, leading.isEmpty() ? "" : " after the given leading values", index.name());
+            leading.forEach(p -> method.addParameter(SchemaCodeWriter.parameterType(p), p.camelName()));
+            method.addParameter(SchemaCodeWriter.parameterType(last), from)
+                    .addParameter(SchemaCodeWriter.parameterType(last), to);
+            methods.add(finishIndex(method, range, paged, names));
+        }
+        return methods;
+    }
+
+    private static MethodSpec finishIndex(MethodSpec.Builder method, CodeBlock call, boolean paged,
+            List<String> parameterNames) {
+        if (paged) {
+            String name = parameterNames.contains("page") ? "pageRequest" : "page";
+            return method.addParameter(RuntimeTypes.PAGE_REQUEST, name).addStatement("return $L, $L)", call, name)
+                    .build();
+        }
+        return method.addStatement("return $L)", call).build();
+    }
+
+    private static List<MethodSpec> counterGetters(EntityModel entity, CounterModel counter) {
+        ClassName mapping = GeneratedNames.mapping(entity.className());
+        List<MethodSpec> methods = new ArrayList<>();
+        String what = counter.sum().map(s -> "The sum of " + s.dotted() + " over the entities").orElse("The number of "
+                + "entities");
+        String groups = counter.groupBy().stream().map(PropertyPath::dotted).collect(Collectors.joining(", "));
+        MethodSpec.Builder getter = MethodSpec.methodBuilder(counter.getterName()).addModifiers(Modifier.PUBLIC)
+                .returns(long.class)
+                .addJavadoc(counter.groupBy().isEmpty() ? what + " (counter '$L'); one read.\n"
+                        : what + " whose " + groups + " are the given values (counter '$L'); one read.\n", counter.name());
+        counter.groupBy().forEach(p -> getter.addParameter(SchemaCodeWriter.parameterType(p), p.camelName()));
+        methods.add(getter.addStatement("return this.operations.counter($S, $T.$LGroupOf($L))", counter.name(), mapping,
+                counter.name(), String.join(", ", counter.groupBy().stream().map(PropertyPath::camelName).toList()))
+                .build());
+        if (counter.groupBy().size() == 1) {
+            PropertyPath group = counter.groupBy().get(0);
+            TypeName map = ParameterizedTypeName.get(ClassName.get(Map.class), group.scalar().typeName().box(),
+                    ClassName.get(Long.class));
+            methods.add(MethodSpec.methodBuilder(counter.getterName()).addModifiers(Modifier.PUBLIC).returns(map)
+                    .addJavadoc(what + " per $L, for every group that is not zero, in group order (counter '$L'); "
+                            + "one scan.\n", group.dotted(), counter.name())
+                    .addStatement("return this.operations.counterGroups($S, $T::$LReadGroup)", counter.name(), mapping,
+                            counter.name()).build());
+        }
+        return methods;
+    }
+
+    private static MethodSpec update(EntityModel entity, Property property) {
+        ClassName mapping = GeneratedNames.mapping(entity.className());
+        MethodSpec.Builder method = MethodSpec.methodBuilder("update" + GeneratedNames.capitalize(property.name()))
+                .addModifiers(Modifier.PUBLIC).returns(TypeName.BOOLEAN)
+                .addJavadoc("Sets '$L' of the entity with this key, atomically; indexes and counters follow. Returns "
+                        + "false if there is no such entity.\n", property.name());
+        MappingWriter.addComponentParameters(method, entity, entity.keyParts().size());
+        List<String> taken = new ArrayList<>(entity.keyParts().stream().map(KeyPart::name).toList());
+        String parameter = taken.contains(property.name()) ? property.name() + "Value" : property.name();
+        taken.add(parameter);
+        String lambda = taken.contains("current") ? "current_" : "current";
+        return method.addParameter(property.type().typeName(), parameter)
+                .addStatement("return this.operations.update($T.key($L), $L -> $T.with$L($L, $L))", mapping,
+                        componentNames(entity, entity.keyParts().size()), lambda, mapping,
+                        GeneratedNames.capitalize(property.name()), lambda, parameter)
+                .build();
+    }
+
+    private static void integrity(TypeSpec.Builder type) {
+        type.addMethod(MethodSpec.methodBuilder("verify").addModifiers(Modifier.PUBLIC)
+                .returns(RuntimeTypes.INTEGRITY_REPORT)
+                .addJavadoc("Recomputes every index entry and counter from the records and reports missing, orphaned "
+                        + "and drifted ones; streams the data in bounded batches.\n")
+                .addStatement("return this.operations.verify($T.none())", RuntimeTypes.PROGRESS_LISTENER).build());
+        type.addMethod(MethodSpec.methodBuilder("verify").addModifiers(Modifier.PUBLIC)
+                .returns(RuntimeTypes.INTEGRITY_REPORT)
+                .addJavadoc("{@link #verify()}, reporting progress after each batch to {@code listener}.\n")
+                .addParameter(RuntimeTypes.PROGRESS_LISTENER, "listener")
+                .addStatement("return this.operations.verify(listener)").build());
+        type.addMethod(MethodSpec.methodBuilder("repair").addModifiers(Modifier.PUBLIC)
+                .returns(RuntimeTypes.INTEGRITY_REPORT)
+                .addJavadoc("Like {@link #verify()}, and fixes what it finds: writes missing entries, deletes "
+                        + "orphaned ones, sets drifted counters to the recount.\n")
+                .addStatement("return this.operations.repair($T.none())", RuntimeTypes.PROGRESS_LISTENER).build());
+        type.addMethod(MethodSpec.methodBuilder("repair").addModifiers(Modifier.PUBLIC)
+                .returns(RuntimeTypes.INTEGRITY_REPORT)
+                .addJavadoc("{@link #repair()}, reporting progress after each batch to {@code listener}.\n")
+                .addParameter(RuntimeTypes.PROGRESS_LISTENER, "listener")
+                .addStatement("return this.operations.repair(listener)").build());
     }
 
     private static TypeSpec keyRecord(EntityModel entity) {

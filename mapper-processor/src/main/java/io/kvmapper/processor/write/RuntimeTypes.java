@@ -20,6 +20,13 @@ final class RuntimeTypes {
     static final ClassName JSON_GENERATOR = ClassName.get("tools.jackson.core", "JsonGenerator");
     static final ClassName JSON_PARSER = ClassName.get("tools.jackson.core", "JsonParser");
     static final ClassName INJECT = ClassName.get("jakarta.inject", "Inject");
+    static final ClassName TUPLE_READER = ClassName.get("io.kvmapper.tuple", "TupleReader");
+    static final ClassName INDEX_DEFINITION = ClassName.get("io.kvmapper.index", "IndexDefinition");
+    static final ClassName COUNTER_DEFINITION = ClassName.get("io.kvmapper.index", "CounterDefinition");
+    static final ClassName VERSION_FIELD = ClassName.get("io.kvmapper.index", "VersionField");
+    static final ClassName COPIES = ClassName.get("io.kvmapper.runtime", "Copies");
+    static final ClassName INTEGRITY_REPORT = ClassName.get("io.kvmapper", "IntegrityReport");
+    static final ClassName PROGRESS_LISTENER = ClassName.get("io.kvmapper", "ProgressListener");
 
     private RuntimeTypes() {
     }

@@ -1,0 +1,255 @@
+package io.kvmapper.processor.validate;
+
+import com.palantir.javapoet.TypeName;
+import io.kvmapper.processor.ErrorReporter;
+import io.kvmapper.processor.GeneratedNames;
+import io.kvmapper.processor.Message;
+import io.kvmapper.processor.model.CounterModel;
+import io.kvmapper.processor.model.IndexModel;
+import io.kvmapper.processor.model.KeyPart;
+import io.kvmapper.processor.model.Property;
+import io.kvmapper.processor.model.PropertyPath;
+import io.kvmapper.processor.model.ValueObject;
+import io.kvmapper.processor.model.ValueType;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import javax.lang.model.SourceVersion;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.util.Elements;
+
+/**
+ * Checks an entity's indexes, counters and version field, and describes them for the model: paths
+ * that exist and can be encoded in keys, sums over integral fields, names that are unique and make
+ * valid method names without colliding with the repository's other methods.
+ */
+final class SchemaValidator {
+    private final AnnotationReader annotations;
+
+    SchemaValidator(Elements elements) {
+        this.annotations = new AnnotationReader(elements);
+    }
+
+    /** The indexes of the entity, field-level first; reports problems. */
+    List<IndexModel> indexes(TypeElement type, ValueObject value, List<KeyPart> keyParts, ErrorReporter reporter) {
+        List<IndexModel> indexes = new ArrayList<>();
+        Map<String, String> names = new HashMap<>();
+        for (Property property : value.properties()) {
+            AnnotationMirror mirror = ErrorReporter.annotation(property.element(), Annotations.INDEX);
+            if (mirror == null) {
+                continue;
+            }
+            String name = annotations.string(mirror, "name").isEmpty() ? property.name()
+                    : annotations.string(mirror, "name");
+            if (!annotations.strings(mirror, "fields").isEmpty()) {
+                reporter.error(property.element(), Annotations.INDEX, "fields", Message.INDEX_FIELDS_ON_FIELD,
+                        property.name());
+                continue;
+            }
+            String what = "@Index \"" + name + "\"";
+            Optional<PropertyPath> path = path(property.name(), value, true, what,
+                    (message, args) -> reporter.error(property.element(), Annotations.INDEX, null, message, args));
+            if (path.isEmpty() || !checkName(what, "an index", name, type, names,
+                    (message, args) -> reporter.error(property.element(), Annotations.INDEX, "name", message, args))) {
+                continue;
+            }
+            indexes.add(new IndexModel(name, annotations.bool(mirror, "unique"), List.of(path.get())));
+        }
+        for (AnnotationMirror mirror : annotations.repeated(type, Annotations.INDEX, Annotations.INDEX_LIST)) {
+            List<String> fields = annotations.strings(mirror, "fields");
+            Diagnostics onFields = (message, args) -> reporter.error(type, mirror, annotations.explicit(mirror, "fields"),
+                    message, args);
+            if (fields.isEmpty()) {
+                onFields.report(Message.INDEX_NO_FIELDS, type.getSimpleName());
+                continue;
+            }
+            String explicitName = annotations.string(mirror, "name");
+            String provisional = explicitName.isEmpty() ? String.join("And", fields) : explicitName;
+            String what = "@Index \"" + provisional + "\"";
+            List<PropertyPath> paths = new ArrayList<>();
+            for (String field : fields) {
+                path(field, value, true, what, onFields).ifPresent(paths::add);
+            }
+            if (paths.size() != fields.size()) {
+                continue;
+            }
+            List<PropertyPath> collections = paths.stream().filter(PropertyPath::collection).toList();
+            if (collections.size() > 1) {
+                onFields.report(Message.INDEX_TWO_COLLECTIONS, provisional, collections.get(0).dotted(),
+                        collections.get(1).dotted());
+                continue;
+            }
+            String name = explicitName.isEmpty()
+                    ? paths.stream().map(PropertyPath::camelName).map(GeneratedNames::capitalize)
+                            .collect(Collectors.joining("And")).transform(SchemaValidator::decapitalize)
+                    : explicitName;
+            if (checkName("@Index \"" + name + "\"", "an index", name, type, names,
+                    (message, args) -> reporter.error(type, mirror, annotations.explicit(mirror, "name"), message, args))) {
+                indexes.add(new IndexModel(name, annotations.bool(mirror, "unique"), List.copyOf(paths)));
+            }
+        }
+        checkCollisions(type, keyParts, indexes, reporter);
+        return indexes;
+    }
+
+    /** The counters of the entity; reports problems. */
+    List<CounterModel> counters(TypeElement type, ValueObject value, ErrorReporter reporter) {
+        List<CounterModel> counters = new ArrayList<>();
+        Map<String, String> names = new HashMap<>();
+        for (AnnotationMirror mirror : annotations.repeated(type, Annotations.COUNTER, Annotations.COUNTER_LIST)) {
+            String name = annotations.string(mirror, "name");
+            String what = "@Counter \"" + name + "\"";
+            Diagnostics onName = (message, args) -> reporter.error(type, mirror, annotations.explicit(mirror, "name"),
+                    message, args);
+            Diagnostics onGroup = (message, args) -> reporter.error(type, mirror,
+                    annotations.explicit(mirror, "groupBy"), message, args);
+            Diagnostics onSum = (message, args) -> reporter.error(type, mirror, annotations.explicit(mirror, "sum"),
+                    message, args);
+            boolean ok = checkName(what, "a counter", name, type, names, onName);
+            List<PropertyPath> groupBy = new ArrayList<>();
+            for (String field : annotations.strings(mirror, "groupBy")) {
+                Optional<PropertyPath> path = path(field, value, false, what, onGroup);
+                ok &= path.isPresent();
+                path.ifPresent(groupBy::add);
+            }
+            Optional<PropertyPath> sum = Optional.empty();
+            String sumField = annotations.string(mirror, "sum");
+            if (!sumField.isEmpty()) {
+                sum = path(sumField, value, false, what, onSum);
+                if (sum.isPresent() && !sum.get().scalar().kind().isIntegral()) {
+                    onSum.report(Message.SUM_TYPE, name, sumField, describe(sum.get().scalar().typeName()));
+                    sum = Optional.empty();
+                    ok = false;
+                }
+                ok &= sum.isPresent();
+            }
+            if (ok) {
+                counters.add(new CounterModel(name, List.copyOf(groupBy), sum));
+            }
+        }
+        return counters;
+    }
+
+    /** The version field, if exactly one well-formed field has {@code @Version}. */
+    Optional<Property> version(TypeElement type, ValueObject value, List<KeyPart> keyParts, ErrorReporter reporter) {
+        Property version = null;
+        for (Property property : value.properties()) {
+            if (ErrorReporter.annotation(property.element(), Annotations.VERSION) == null) {
+                continue;
+            }
+            if (property.element().asType().getKind() != TypeKind.LONG) {
+                reporter.error(property.element(), Annotations.VERSION, null, Message.VERSION_TYPE, property.name(),
+                        TypeName.get(property.element().asType()));
+            } else if (keyParts.stream().anyMatch(k -> k.property().equals(property))) {
+                reporter.error(property.element(), Annotations.VERSION, null, Message.VERSION_KEY, property.name());
+            } else if (version != null) {
+                reporter.error(property.element(), Annotations.VERSION, null, Message.VERSION_DUPLICATE, property.name(),
+                        type.getSimpleName(), version.name());
+            } else {
+                version = property;
+            }
+        }
+        return Optional.ofNullable(version);
+    }
+
+    /** Resolves a dotted path through embedded objects to a scalar (or, if allowed, a collection of scalars). */
+    private Optional<PropertyPath> path(String dotted, ValueObject root, boolean allowCollection, String what,
+            Diagnostics diagnostics) {
+        String[] segments = dotted.split("\\.", -1);
+        List<Property> steps = new ArrayList<>();
+        ValueObject current = root;
+        for (int i = 0; i < segments.length; i++) {
+            String segment = segments[i];
+            Optional<Property> step = current.properties().stream().filter(p -> p.name().equals(segment)).findFirst();
+            if (step.isEmpty()) {
+                diagnostics.report(Message.PATH_UNKNOWN, what, current.className().simpleName(), segment);
+                return Optional.empty();
+            }
+            steps.add(step.get());
+            ValueType type = step.get().type();
+            if (i < segments.length - 1) {
+                if (!(type instanceof ValueType.Embedded embedded)) {
+                    diagnostics.report(Message.PATH_NOT_EMBEDDED, what, segment, dotted);
+                    return Optional.empty();
+                }
+                current = embedded.object();
+                continue;
+            }
+            if (type instanceof ValueType.Scalar scalar) {
+                return Optional.of(new PropertyPath(dotted, List.copyOf(steps), scalar, false));
+            }
+            if (allowCollection && type instanceof ValueType.CollectionOf collection
+                    && collection.element() instanceof ValueType.Scalar element) {
+                return Optional.of(new PropertyPath(dotted, List.copyOf(steps), element, true));
+            }
+            diagnostics.report(Message.PATH_TYPE, what, dotted, type.typeName(),
+                    allowCollection ? ", or a List or Set of scalars" : "");
+            return Optional.empty();
+        }
+        return Optional.empty();
+    }
+
+    private static boolean checkName(String what, String kind, String name, TypeElement type, Map<String, String> names,
+            Diagnostics diagnostics) {
+        if (!SourceVersion.isIdentifier(name) || SourceVersion.isKeyword(name)) {
+            diagnostics.report(Message.NAME_INVALID, what, name);
+            return false;
+        }
+        if (names.putIfAbsent(name, name) != null) {
+            diagnostics.report(Message.NAME_DUPLICATE, what, type.getSimpleName(), kind, name);
+            return false;
+        }
+        return true;
+    }
+
+    /** Index finders must not collide with the finders the primary key generates. */
+    private static void checkCollisions(TypeElement type, List<KeyPart> keyParts, List<IndexModel> indexes,
+            ErrorReporter reporter) {
+        Map<String, String> taken = new HashMap<>();
+        List<String> names = keyParts.stream().map(KeyPart::name).toList();
+        List<TypeName> types = keyParts.stream().map(k -> k.scalar().typeName()).toList();
+        taken.put(signature("findById", types), "the primary key");
+        for (int count = 1; count < keyParts.size(); count++) {
+            taken.put(signature(GeneratedNames.finder(names.subList(0, count), false), types.subList(0, count)),
+                    "the primary key");
+        }
+        for (int index = 0; index < keyParts.size(); index++) {
+            List<TypeName> parameters = new ArrayList<>(types.subList(0, index));
+            parameters.add(types.get(index));
+            parameters.add(types.get(index));
+            taken.put(signature(GeneratedNames.finder(names.subList(0, index + 1), true), parameters), "the primary key");
+        }
+        for (IndexModel index : indexes) {
+            List<TypeName> parameters = index.paths().stream().map(p -> p.scalar().typeName()).toList();
+            String finder = signature(GeneratedNames.finder(List.of(index.name()), false), parameters);
+            String owner = taken.putIfAbsent(finder, "index \"" + index.name() + "\"");
+            if (owner != null) {
+                reporter.error(type, Message.METHOD_COLLISION, "@Index \"" + index.name() + "\"", finder, owner);
+            }
+        }
+    }
+
+    private static String signature(String name, List<TypeName> parameters) {
+        return name + "(" + parameters.stream().map(TypeName::toString).collect(Collectors.joining(", ")) + ")";
+    }
+
+    private static String describe(TypeName type) {
+        String name = type.toString();
+        return (name.matches("[aeiouAEIOU].*") ? "an " : "a ") + name.substring(name.lastIndexOf('.') + 1);
+    }
+
+    private static String decapitalize(String name) {
+        return Character.toLowerCase(name.charAt(0)) + name.substring(1);
+    }
+
+    /** Reports a message at one place. */
+    @FunctionalInterface
+    private interface Diagnostics {
+        void report(Message message, Object... args);
+    }
+}

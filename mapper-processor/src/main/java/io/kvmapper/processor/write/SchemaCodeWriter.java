@@ -1,0 +1,308 @@
+package io.kvmapper.processor.write;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import io.kvmapper.processor.GeneratedNames;
+import io.kvmapper.processor.model.CounterModel;
+import io.kvmapper.processor.model.EntityModel;
+import io.kvmapper.processor.model.IndexModel;
+import io.kvmapper.processor.model.Property;
+import io.kvmapper.processor.model.PropertyPath;
+import io.kvmapper.processor.model.ScalarKind;
+import io.kvmapper.processor.model.ValueObject;
+import io.kvmapper.processor.model.ValueType;
+import java.util.ArrayList;
+import java.util.List;
+import javax.lang.model.element.Modifier;
+
+/**
+ * Writes the parts of an entity's mapping that describe its indexes, counters, version field and
+ * partial updates: how to compute an entity's index values and counter groups, how to encode finder
+ * and getter arguments the same way, and how to derive a changed copy of an entity.
+ */
+final class SchemaCodeWriter {
+    private final EntityModel entity;
+
+    SchemaCodeWriter(EntityModel entity) {
+        this.entity = entity;
+    }
+
+    /** Adds the definitions, their helpers, and the mapping methods that return them. */
+    void addTo(TypeSpec.Builder type) {
+        ClassName entityType = entity.className();
+        CodeBlock.Builder indexes = CodeBlock.builder();
+        for (IndexModel index : entity.indexes()) {
+            type.addMethod(indexValues(index));
+            type.addMethod(tupleOf(index.name() + "Value", index.paths(), "The encoded value of index '"
+                    + index.name() + "' for these arguments."));
+            int size = index.paths().size();
+            if (size > 1) {
+                type.addMethod(tupleOf(index.name() + "Prefix", index.paths().subList(0, size - 1),
+                        "The encoded leading elements of index '" + index.name() + "', before a range over its last."));
+                type.addMethod(tupleOf(index.name() + "Last", index.paths().subList(size - 1, size),
+                        "The encoded last element of index '" + index.name() + "'."));
+            }
+            if (indexes.isEmpty()) {
+                indexes.add("$T.of(\n", List.class);
+            } else {
+                indexes.add(",\n");
+            }
+            indexes.add("new $T<>($S, $L, $L, $S, $T::$LValues)", RuntimeTypes.INDEX_DEFINITION, index.name(),
+                    index.unique(), index.paths().size(), index.signature(), GeneratedNames.mapping(entityType),
+                    index.name());
+        }
+        CodeBlock.Builder counters = CodeBlock.builder();
+        for (CounterModel counter : entity.counters()) {
+            type.addMethod(counterGroup(counter));
+            type.addMethod(tupleOf(counter.name() + "GroupOf", counter.groupBy(), "The encoded group of counter '"
+                    + counter.name() + "' for these arguments."));
+            if (counter.groupBy().size() == 1) {
+                type.addMethod(readGroup(counter));
+            }
+            counter.sum().ifPresent(sum -> type.addMethod(amount(counter, sum)));
+            if (counters.isEmpty()) {
+                counters.add("$T.of(\n", List.class);
+            } else {
+                counters.add(",\n");
+            }
+            counters.add("new $T<>($S, $S, $T::$LGroup, $L)", RuntimeTypes.COUNTER_DEFINITION, counter.name(),
+                    counter.signature(), GeneratedNames.mapping(entityType), counter.name(),
+                    counter.sum().isPresent()
+                            ? CodeBlock.of("$T::$LAmount", GeneratedNames.mapping(entityType), counter.name())
+                            : CodeBlock.of("entity -> 1L"));
+        }
+        TypeName indexList = ParameterizedTypeName.get(ClassName.get(List.class),
+                ParameterizedTypeName.get(RuntimeTypes.INDEX_DEFINITION, entityType));
+        TypeName counterList = ParameterizedTypeName.get(ClassName.get(List.class),
+                ParameterizedTypeName.get(RuntimeTypes.COUNTER_DEFINITION, entityType));
+        type.addField(FieldSpec.builder(indexList, "INDEXES", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .initializer(entity.indexes().isEmpty() ? CodeBlock.of("$T.of()", List.class)
+                        : indexes.add(")").build()).build());
+        type.addField(FieldSpec.builder(counterList, "COUNTERS", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .initializer(entity.counters().isEmpty() ? CodeBlock.of("$T.of()", List.class)
+                        : counters.add(")").build()).build());
+        type.addMethod(MethodSpec.methodBuilder("indexes").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+                .returns(indexList).addStatement("return INDEXES").build());
+        type.addMethod(MethodSpec.methodBuilder("counters").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+                .returns(counterList).addStatement("return COUNTERS").build());
+        addVersion(type);
+        for (Property property : entity.updatableProperties()) {
+            type.addMethod(with(property));
+        }
+    }
+
+    private MethodSpec indexValues(IndexModel index) {
+        MethodSpec.Builder method = MethodSpec.methodBuilder(index.name() + "Values").addModifiers(Modifier.STATIC)
+                .addJavadoc("Adds the encoded values of index '$L' of {@code entity} to {@code out}.\n", index.name())
+                .addParameter(entity.className(), "entity")
+                .addParameter(ParameterizedTypeName.get(ClassName.get(List.class), TypeName.get(byte[].class)), "out");
+        List<String> locals = new ArrayList<>();
+        for (PropertyPath path : index.paths()) {
+            locals.add(readPath(method, path));
+        }
+        CodeBlock.Builder body = CodeBlock.builder();
+        int collection = -1;
+        for (int i = 0; i < index.paths().size(); i++) {
+            PropertyPath path = index.paths().get(i);
+            if (path.collection()) {
+                collection = i;
+                body.beginControlFlow("if ($L == null)", locals.get(i)).addStatement("return").endControlFlow();
+            } else if (index.unique() && mayBeNull(path)) {
+                body.beginControlFlow("if ($L == null)", locals.get(i)).addStatement("return").endControlFlow();
+            }
+        }
+        List<String> elements = new ArrayList<>(locals);
+        if (collection >= 0) {
+            String element = locals.get(collection) + "Element";
+            elements.set(collection, element);
+            body.beginControlFlow("for ($T $L : $L)", index.paths().get(collection).scalar().typeName().box(), element,
+                    locals.get(collection));
+            if (index.unique()) {
+                body.beginControlFlow("if ($L == null)", element).addStatement("continue").endControlFlow();
+            }
+        }
+        body.addStatement("$T writer = new $T(32)", RuntimeTypes.TUPLE_WRITER, RuntimeTypes.TUPLE_WRITER);
+        for (int i = 0; i < index.paths().size(); i++) {
+            PropertyPath path = index.paths().get(i);
+            boolean nullable = !index.unique() && (i == collection || mayBeNull(path));
+            writeScalar(body, path.scalar().kind(), elements.get(i), nullable);
+        }
+        body.addStatement("out.add(writer.toByteArray())");
+        if (collection >= 0) {
+            body.endControlFlow();
+        }
+        return method.addCode(body.build()).build();
+    }
+
+    /** A method encoding its arguments, one per path, as a tuple. */
+    private MethodSpec tupleOf(String name, List<PropertyPath> paths, String doc) {
+        MethodSpec.Builder method = MethodSpec.methodBuilder(name).addModifiers(Modifier.STATIC).returns(byte[].class)
+                .addJavadoc(doc + "\n");
+        CodeBlock.Builder body = CodeBlock.builder()
+                .addStatement("$T writer = new $T(32)", RuntimeTypes.TUPLE_WRITER, RuntimeTypes.TUPLE_WRITER);
+        for (PropertyPath path : paths) {
+            method.addParameter(parameterType(path), path.camelName());
+            writeScalar(body, path.scalar().kind(), path.camelName(), !parameterType(path).isPrimitive());
+        }
+        return method.addCode(body.build()).addStatement("return writer.toByteArray()").build();
+    }
+
+    /** Whether the value at the end of {@code path} (not an element of it) can be null. */
+    private static boolean mayBeNull(PropertyPath path) {
+        return !path.scalar().primitive() || path.steps().size() > 1;
+    }
+
+    /** The type of a finder or getter argument for {@code path}: the scalar, boxed if the path can be null. */
+    static TypeName parameterType(PropertyPath path) {
+        TypeName type = path.scalar().typeName();
+        return path.collection() || path.steps().size() > 1 ? type.box() : type;
+    }
+
+    private MethodSpec counterGroup(CounterModel counter) {
+        MethodSpec.Builder method = MethodSpec.methodBuilder(counter.name() + "Group").addModifiers(Modifier.STATIC)
+                .returns(byte[].class).addJavadoc("The encoded group of counter '$L' {@code entity} counts in.\n",
+                        counter.name())
+                .addParameter(entity.className(), "entity");
+        List<String> locals = new ArrayList<>();
+        for (PropertyPath path : counter.groupBy()) {
+            locals.add(readPath(method, path));
+        }
+        method.addStatement("$T writer = new $T(32)", RuntimeTypes.TUPLE_WRITER, RuntimeTypes.TUPLE_WRITER);
+        CodeBlock.Builder body = CodeBlock.builder();
+        for (int i = 0; i < counter.groupBy().size(); i++) {
+            PropertyPath path = counter.groupBy().get(i);
+            writeScalar(body, path.scalar().kind(), locals.get(i), mayBeNull(path));
+        }
+        return method.addCode(body.build()).addStatement("return writer.toByteArray()").build();
+    }
+
+    private MethodSpec readGroup(CounterModel counter) {
+        PropertyPath path = counter.groupBy().get(0);
+        TypeName type = path.scalar().typeName().box();
+        CodeBlock read = path.scalar().kind() == ScalarKind.ENUM
+                ? CodeBlock.of("reader.readEnum($T.class)", path.scalar().typeName())
+                : CodeBlock.of("reader.$L()", path.scalar().kind().tupleReader());
+        return MethodSpec.methodBuilder(counter.name() + "ReadGroup").addModifiers(Modifier.STATIC).returns(type)
+                .addJavadoc("Decodes a group of counter '$L'.\n", counter.name())
+                .addParameter(RuntimeTypes.TUPLE_READER, "reader")
+                .beginControlFlow("if (reader.nextIsNull())")
+                .addStatement("reader.readNull()")
+                .addStatement("return null")
+                .endControlFlow()
+                .addStatement("return $L", read).build();
+    }
+
+    private MethodSpec amount(CounterModel counter, PropertyPath sum) {
+        MethodSpec.Builder method = MethodSpec.methodBuilder(counter.name() + "Amount").addModifiers(Modifier.STATIC)
+                .returns(long.class).addJavadoc("What {@code entity} adds to counter '$L'.\n", counter.name())
+                .addParameter(entity.className(), "entity");
+        String local = readPath(method, sum);
+        return mayBeNull(sum) ? method.addStatement("return $L == null ? 0L : $L", local, local).build()
+                : method.addStatement("return $L", local).build();
+    }
+
+    /**
+     * Declares locals reading {@code path} from {@code entity}, null-safe through embedded objects, and
+     * returns the name of the last; it is boxed when an embedded object on the way may be null.
+     */
+    private static String readPath(MethodSpec.Builder method, PropertyPath path) {
+        String source = "entity";
+        StringBuilder name = new StringBuilder();
+        List<Property> steps = path.steps();
+        for (int i = 0; i < steps.size(); i++) {
+            Property step = steps.get(i);
+            name.append(i == 0 ? step.name() : GeneratedNames.capitalize(step.name()));
+            String local = name + "Path";
+            TypeName type = step.type().typeName();
+            if (i > 0) {
+                type = type.box();
+                method.addStatement("$T $L = $L == null ? null : $L", type, local, source, step.readFrom(source));
+            } else {
+                method.addStatement("$T $L = $L", type, local, step.readFrom(source));
+            }
+            source = local;
+        }
+        return source;
+    }
+
+    private static void writeScalar(CodeBlock.Builder code, ScalarKind kind, String variable, boolean nullable) {
+        if (nullable) {
+            code.beginControlFlow("if ($L == null)", variable).addStatement("writer.writeNull()")
+                    .nextControlFlow("else").addStatement("writer.$L($L)", kind.tupleWriter(), variable)
+                    .endControlFlow();
+        } else {
+            code.addStatement("writer.$L($L)", kind.tupleWriter(), variable);
+        }
+    }
+
+    private void addVersion(TypeSpec.Builder type) {
+        TypeName versionType = ParameterizedTypeName.get(RuntimeTypes.VERSION_FIELD, entity.className());
+        MethodSpec.Builder version = MethodSpec.methodBuilder("version").addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC).returns(versionType);
+        if (entity.version().isEmpty()) {
+            type.addMethod(version.addStatement("return null").build());
+            return;
+        }
+        Property field = entity.version().get();
+        TypeSpec access = TypeSpec.anonymousClassBuilder("")
+                .addSuperinterface(versionType)
+                .addMethod(MethodSpec.methodBuilder("get").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+                        .returns(long.class).addParameter(entity.className(), "entity")
+                        .addStatement("return $L", field.readFrom("entity")).build())
+                .addMethod(MethodSpec.methodBuilder("with").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+                        .returns(entity.className()).addParameter(entity.className(), "entity")
+                        .addParameter(long.class, "version")
+                        .addCode(changed(field, "entity", "version", true)).build())
+                .build();
+        type.addField(FieldSpec.builder(versionType, "VERSION", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .initializer("$L", access).build());
+        type.addMethod(version.addStatement("return VERSION").build());
+    }
+
+    /** {@code withEmail(entity, email)}: the entity with one field changed (a class is changed in place). */
+    private MethodSpec with(Property property) {
+        String instance = property.name().equals("entity") ? "current" : "entity";
+        return MethodSpec.methodBuilder("with" + GeneratedNames.capitalize(property.name()))
+                .addModifiers(Modifier.STATIC).returns(entity.className())
+                .addJavadoc("{@code $L} with '$L' set to the given value.\n", instance, property.name())
+                .addParameter(entity.className(), instance)
+                .addParameter(property.type().typeName(), property.name())
+                .addCode(changed(property, instance, property.name(), false)).build();
+    }
+
+    /**
+     * Code returning {@code instance} with {@code property} set to {@code value}: a record is rebuilt;
+     * a class is changed in place, or first copied through the codec if {@code copy}.
+     */
+    private CodeBlock changed(Property property, String instance, String value, boolean copy) {
+        ValueObject object = entity.value();
+        CodeBlock.Builder code = CodeBlock.builder();
+        if (object.isRecord()) {
+            CodeBlock.Builder arguments = CodeBlock.builder();
+            for (int i = 0; i < object.constructorArguments().size(); i++) {
+                String argument = object.constructorArguments().get(i);
+                String expression = object.properties().stream().filter(p -> p.name().equals(argument)).findFirst()
+                        .map(p -> p.equals(property) ? value : p.readFrom(instance)).orElse(argument);
+                arguments.add(i == 0 ? "$L" : ", $L", expression);
+            }
+            return code.addStatement("return new $T($L)", entity.className(), arguments.build()).build();
+        }
+        String target = instance;
+        if (copy) {
+            target = "copy";
+            code.addStatement("$T copy = $T.of($T.INSTANCE, $L)", entity.className(), RuntimeTypes.COPIES,
+                    GeneratedNames.jsonCodec(entity.className()), instance);
+        }
+        if (property.writeIsSetter()) {
+            code.addStatement("$L.$L($L)", target, property.write(), value);
+        } else {
+            code.addStatement("$L.$L = $L", target, property.write(), value);
+        }
+        return code.addStatement("return $L", target).build();
+    }
+}

@@ -1,0 +1,194 @@
+package io.kvmapper.index;
+
+import io.kvmapper.UniqueConstraintException;
+import io.kvmapper.schema.EntitySchema;
+import io.kvmapper.spi.Counters;
+import io.kvmapper.spi.KvTransaction;
+import io.kvmapper.tuple.Tuples;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Keeps one entity's index entries and counters in step with its records, from one diff of an
+ * entity's old and new state: a null old state is an insert, a null new state a delete. Save, partial
+ * update, delete, online build and repair all go through here.
+ *
+ * <p>Every check comes before any write, so a unique-constraint violation leaves the transaction as it
+ * was. Counters change by read-free atomic adds; a group whose count falls to zero is removed, with an
+ * untracked read so that the removal conflicts only with a concurrent change of that same group.
+ *
+ * @param <E> the entity type
+ */
+public final class IndexMaintainer<E> {
+    private static final byte[] EMPTY = new byte[0];
+
+    private final KeyLayout layout;
+    private final List<IndexDefinition<E>> indexes;
+    private final List<CounterDefinition<E>> counters;
+    private final EntitySchema schema;
+    private final byte[][] indexPrefixes;
+    private final byte[][] counterPrefixes;
+    private final byte[][] indexCursors;
+    private final byte[][] counterCursors;
+
+    /**
+     * @param layout the entity's key layout
+     * @param indexes its indexes
+     * @param counters its counters
+     * @param schema their live states in this store
+     */
+    public IndexMaintainer(KeyLayout layout, List<IndexDefinition<E>> indexes, List<CounterDefinition<E>> counters,
+            EntitySchema schema) {
+        this.layout = layout;
+        this.indexes = List.copyOf(indexes);
+        this.counters = List.copyOf(counters);
+        this.schema = schema;
+        indexPrefixes = new byte[indexes.size()][];
+        indexCursors = new byte[indexes.size()][];
+        for (int i = 0; i < indexes.size(); i++) {
+            indexPrefixes[i] = layout.indexPrefix(indexes.get(i).name());
+            indexCursors[i] = layout.metaKey(SchemaKinds.INDEX_CURSOR, indexes.get(i).name());
+        }
+        counterPrefixes = new byte[counters.size()][];
+        counterCursors = new byte[counters.size()][];
+        for (int i = 0; i < counters.size(); i++) {
+            counterPrefixes[i] = layout.counterPrefix(counters.get(i).name());
+            counterCursors[i] = layout.metaKey(SchemaKinds.COUNTER_CURSOR, counters.get(i).name());
+        }
+    }
+
+    /** Whether the entity has neither indexes nor counters, so writes need not read the old state. */
+    public boolean isEmpty() {
+        return indexes.isEmpty() && counters.isEmpty();
+    }
+
+    /**
+     * Changes index entries and counters from {@code old} to {@code now} for the record under
+     * {@code recordKey}.
+     *
+     * @throws UniqueConstraintException if {@code now} takes a unique value another entity holds; nothing
+     *     was written then
+     */
+    public void update(KvTransaction kv, byte[] recordKey, E old, E now) {
+        List<byte[]> deletes = new ArrayList<>();
+        List<byte[][]> puts = new ArrayList<>();
+        for (int i = 0; i < indexes.size(); i++) {
+            IndexDefinition<E> index = indexes.get(i);
+            if (!maintains(kv, schema.index(index.name()), indexCursors[i], recordKey, puts)) {
+                continue;
+            }
+            Set<ByteBuffer> before = values(index, old);
+            Set<ByteBuffer> after = values(index, now);
+            for (ByteBuffer value : before) {
+                if (!after.contains(value)) {
+                    deletes.add(entryKey(i, value.array(), recordKey));
+                }
+            }
+            for (ByteBuffer value : after) {
+                if (before.contains(value)) {
+                    continue;
+                }
+                byte[] entry = entryKey(i, value.array(), recordKey);
+                if (index.unique()) {
+                    byte[] holder = kv.get(entry);
+                    if (holder != null && !Arrays.equals(holder, recordKey)) {
+                        throw new UniqueConstraintException(layout.entityName(), index.name(),
+                                Tuples.toString(value.array()), Tuples.toString(holder));
+                    }
+                    puts.add(new byte[][] {entry, recordKey});
+                } else {
+                    puts.add(new byte[][] {entry, EMPTY});
+                }
+            }
+        }
+        List<Object[]> adds = new ArrayList<>();
+        for (int i = 0; i < counters.size(); i++) {
+            CounterDefinition<E> counter = counters.get(i);
+            if (!maintains(kv, schema.counter(counter.name()), counterCursors[i], recordKey, puts)) {
+                continue;
+            }
+            byte[] oldGroup = old == null ? null : counter.group().apply(old);
+            byte[] newGroup = now == null ? null : counter.group().apply(now);
+            long oldAmount = old == null ? 0 : counter.amount().applyAsLong(old);
+            long newAmount = now == null ? 0 : counter.amount().applyAsLong(now);
+            if (oldGroup != null && newGroup != null && Arrays.equals(oldGroup, newGroup)) {
+                if (newAmount != oldAmount) {
+                    adds.add(new Object[] {KeyLayout.counterKey(counterPrefixes[i], newGroup), newAmount - oldAmount});
+                }
+                continue;
+            }
+            if (oldGroup != null && oldAmount != 0) {
+                adds.add(new Object[] {KeyLayout.counterKey(counterPrefixes[i], oldGroup), -oldAmount});
+            }
+            if (newGroup != null && newAmount != 0) {
+                adds.add(new Object[] {KeyLayout.counterKey(counterPrefixes[i], newGroup), newAmount});
+            }
+        }
+        for (byte[] key : deletes) {
+            kv.delete(key);
+        }
+        for (byte[][] put : puts) {
+            kv.put(put[0], put[1]);
+        }
+        for (Object[] add : adds) {
+            addAndTrim(kv, (byte[]) add[0], (Long) add[1]);
+        }
+    }
+
+    /** The distinct encoded values of {@code index} for {@code entity}; none for null. */
+    public static <E> Set<ByteBuffer> values(IndexDefinition<E> index, E entity) {
+        if (entity == null) {
+            return Set.of();
+        }
+        List<byte[]> values = new ArrayList<>(2);
+        index.values().collect(entity, values);
+        Set<ByteBuffer> distinct = new LinkedHashSet<>();
+        for (byte[] value : values) {
+            distinct.add(ByteBuffer.wrap(value));
+        }
+        return distinct;
+    }
+
+    /** The key of the entry of index {@code i} for {@code value} and the record under {@code recordKey}. */
+    public byte[] entryKey(int i, byte[] value, byte[] recordKey) {
+        return indexes.get(i).unique() ? KeyLayout.uniqueEntry(indexPrefixes[i], value)
+                : layout.entry(indexPrefixes[i], value, recordKey);
+    }
+
+    /** Adds {@code delta} to a counter group, removing the group if a decrement brought it to zero. */
+    static void addAndTrim(KvTransaction kv, byte[] key, long delta) {
+        kv.add(key, delta);
+        if (delta < 0 && Counters.decode(key, kv.peek(key)) == 0) {
+            kv.delete(key);
+        }
+    }
+
+    /**
+     * Whether a write of the record under {@code recordKey} maintains a component in {@code state}. While
+     * a component is built online, writes maintain it only for records its build has passed; for the
+     * others they rewrite the build's cursor unchanged, so that they and the build's next batch
+     * conflict and one of them retries: no record is missed or counted twice.
+     */
+    private static boolean maintains(KvTransaction kv, EntitySchema.State state, byte[] cursorKey, byte[] recordKey,
+            List<byte[][]> puts) {
+        if (state == EntitySchema.State.READY) {
+            return true;
+        }
+        if (state == EntitySchema.State.FAILED) {
+            return false;
+        }
+        byte[] cursor = kv.get(cursorKey);
+        if (cursor == null) {
+            return true;
+        }
+        if (cursor.length > 0 && Arrays.compareUnsigned(recordKey, cursor) <= 0) {
+            return true;
+        }
+        puts.add(new byte[][] {cursorKey, cursor});
+        return false;
+    }
+}

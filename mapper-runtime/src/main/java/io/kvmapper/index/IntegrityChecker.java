@@ -1,0 +1,322 @@
+package io.kvmapper.index;
+
+import io.kvmapper.CorruptDataException;
+import io.kvmapper.IntegrityReport;
+import io.kvmapper.KvStore;
+import io.kvmapper.Progress;
+import io.kvmapper.ProgressListener;
+import io.kvmapper.Transaction;
+import io.kvmapper.runtime.Records;
+import io.kvmapper.schema.EntitySchema;
+import io.kvmapper.spi.Counters;
+import io.kvmapper.spi.KeyRange;
+import io.kvmapper.spi.KeyValue;
+import io.kvmapper.spi.KvCursor;
+import io.kvmapper.spi.KvTransaction;
+import io.kvmapper.spi.ScanOptions;
+import io.kvmapper.tuple.Tuples;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Recomputes every index entry and counter of one entity from its records and compares them with what
+ * is stored, in three streamed passes of bounded batches: records (finding missing entries and summing
+ * the counters), index entries (finding orphaned ones), counter groups (finding drifted, missing and
+ * orphaned ones). With repair on, each batch's fixes commit in one transaction that re-reads the
+ * records it fixes, so a fix never undoes a concurrent write.
+ *
+ * <p>Memory: one batch of records or entries, plus one number per counter group. Checks run over
+ * committed data while the store keeps serving; a write racing with the check can show up as a problem
+ * that a second run no longer reports. Counter repairs set each drifted group to the recount, so run
+ * {@code repair()} when no writer changes the entity if counters drifted.
+ *
+ * @param <E> the entity type
+ */
+public final class IntegrityChecker<E> {
+    private static final int BATCH = 500;
+
+    private final KvStore store;
+    private final Records<E> records;
+    private final KeyLayout layout;
+    private final IndexMaintainer<E> maintainer;
+    private final List<IndexDefinition<E>> indexes = new ArrayList<>();
+    private final List<Integer> indexPositions = new ArrayList<>();
+    private final List<CounterDefinition<E>> counters = new ArrayList<>();
+    private final boolean repair;
+    private final ProgressListener listener;
+    private final String task;
+
+    private final List<String> problems = new ArrayList<>();
+    private long problemCount;
+    private int repaired;
+    private long recordsChecked;
+
+    /**
+     * A checker of the ready indexes and counters of an entity.
+     *
+     * @param repair whether to fix what it finds
+     */
+    public IntegrityChecker(KvStore store, Records<E> records, KeyLayout layout, IndexMaintainer<E> maintainer,
+            EntitySchema schema, boolean repair, ProgressListener listener) {
+        this.store = store;
+        this.records = records;
+        this.layout = layout;
+        this.maintainer = maintainer;
+        List<IndexDefinition<E>> allIndexes = records.mapping().indexes();
+        for (int i = 0; i < allIndexes.size(); i++) {
+            if (schema.index(allIndexes.get(i).name()) == EntitySchema.State.READY) {
+                indexes.add(allIndexes.get(i));
+                indexPositions.add(i);
+            }
+        }
+        for (CounterDefinition<E> counter : records.mapping().counters()) {
+            if (schema.counter(counter.name()) == EntitySchema.State.READY) {
+                counters.add(counter);
+            }
+        }
+        this.repair = repair;
+        this.listener = listener;
+        this.task = repair ? "repairing" : "verifying";
+    }
+
+    /** Runs the three passes. */
+    public IntegrityReport run() {
+        Map<String, Map<ByteBuffer, Long>> expectedCounters = checkRecords();
+        for (int i = 0; i < indexes.size(); i++) {
+            checkEntries(i);
+        }
+        for (CounterDefinition<E> counter : counters) {
+            checkCounter(counter, expectedCounters.get(counter.name()));
+        }
+        listener.onProgress(new Progress(layout.entityName(), task, recordsChecked, true,
+                problemCount == 0 ? "clean" : problemCount + " problems, " + repaired + " repaired"));
+        return new IntegrityReport(problems, problemCount, repaired, recordsChecked);
+    }
+
+    /** Pass 1: every record's entries must exist; sums every counter group. */
+    private Map<String, Map<ByteBuffer, Long>> checkRecords() {
+        Map<String, Map<ByteBuffer, Long>> sums = new HashMap<>();
+        counters.forEach(c -> sums.put(c.name(), new HashMap<>()));
+        List<KeyValue> batch = new ArrayList<>(BATCH);
+        try (KvCursor cursor = store.backend().scan(layout.records(), ScanOptions.FORWARD)) {
+            while (cursor.hasNext()) {
+                batch.add(cursor.next());
+                if (batch.size() == BATCH) {
+                    checkRecordBatch(batch, sums);
+                    batch.clear();
+                }
+            }
+        }
+        checkRecordBatch(batch, sums);
+        return sums;
+    }
+
+    private void checkRecordBatch(List<KeyValue> batch, Map<String, Map<ByteBuffer, Long>> sums) {
+        if (batch.isEmpty()) {
+            return;
+        }
+        List<byte[]> entryKeys = new ArrayList<>();
+        List<byte[]> owners = new ArrayList<>();
+        List<String> describe = new ArrayList<>();
+        for (KeyValue record : batch) {
+            recordsChecked++;
+            E entity;
+            try {
+                entity = records.decode(record.key(), record.value());
+            } catch (CorruptDataException e) {
+                problem(e.getMessage());
+                continue;
+            }
+            for (int i = 0; i < indexes.size(); i++) {
+                for (ByteBuffer value : IndexMaintainer.values(indexes.get(i), entity)) {
+                    entryKeys.add(maintainer.entryKey(indexPositions.get(i), value.array(), record.key()));
+                    owners.add(record.key());
+                    describe.add("index '" + indexes.get(i).name() + "' has no entry for value "
+                            + Tuples.toString(value.array()) + " of " + Tuples.toString(record.key()));
+                }
+            }
+            for (CounterDefinition<E> counter : counters) {
+                long amount = counter.amount().applyAsLong(entity);
+                if (amount != 0) {
+                    sums.get(counter.name()).merge(ByteBuffer.wrap(counter.group().apply(entity)), amount, Long::sum);
+                }
+            }
+        }
+        List<byte[]> found = entryKeys.isEmpty() ? List.of() : store.backend().getAll(entryKeys);
+        List<Integer> missing = new ArrayList<>();
+        for (int i = 0; i < entryKeys.size(); i++) {
+            byte[] value = found.get(i);
+            boolean unique = value != null && value.length > 0;
+            if (value == null) {
+                problem(layout.entityName() + ": " + describe.get(i));
+                missing.add(i);
+            } else if (unique && !Arrays.equals(value, owners.get(i))) {
+                problem(layout.entityName() + ": the unique entry " + Tuples.toString(entryKeys.get(i)) + " points at "
+                        + Tuples.toString(value) + ", but " + Tuples.toString(owners.get(i))
+                        + " holds the value too; change one of them");
+            }
+        }
+        if (repair && !missing.isEmpty()) {
+            store.transact((Transaction tx) -> {
+                for (int i : missing) {
+                    restoreEntry(tx.kv(), entryKeys.get(i), owners.get(i));
+                }
+            });
+            repaired += missing.size();
+        }
+        listener.onProgress(new Progress(layout.entityName(), task, recordsChecked, false, ""));
+    }
+
+    /** Writes a missing entry if the record (read again, tracked) still needs it. */
+    private void restoreEntry(KvTransaction kv, byte[] entryKey, byte[] recordKey) {
+        byte[] value = kv.get(recordKey);
+        if (value == null) {
+            return;
+        }
+        E entity = records.decode(recordKey, value);
+        for (int i = 0; i < indexes.size(); i++) {
+            for (ByteBuffer v : IndexMaintainer.values(indexes.get(i), entity)) {
+                byte[] key = maintainer.entryKey(indexPositions.get(i), v.array(), recordKey);
+                if (Arrays.equals(key, entryKey) && kv.get(key) == null) {
+                    kv.put(key, indexes.get(i).unique() ? recordKey : new byte[0]);
+                }
+            }
+        }
+    }
+
+    /** Pass 2: every entry of an index must belong to a record that holds its value. */
+    private void checkEntries(int i) {
+        IndexDefinition<E> index = indexes.get(i);
+        byte[] prefix = layout.indexPrefix(index.name());
+        List<KeyValue> batch = new ArrayList<>(BATCH);
+        try (KvCursor cursor = store.backend().scan(KeyRange.startingWith(prefix), ScanOptions.FORWARD)) {
+            while (cursor.hasNext()) {
+                batch.add(cursor.next());
+                if (batch.size() == BATCH) {
+                    checkEntryBatch(i, prefix, batch);
+                    batch.clear();
+                }
+            }
+        }
+        checkEntryBatch(i, prefix, batch);
+    }
+
+    private void checkEntryBatch(int i, byte[] prefix, List<KeyValue> batch) {
+        if (batch.isEmpty()) {
+            return;
+        }
+        IndexDefinition<E> index = indexes.get(i);
+        List<byte[]> recordKeys = new ArrayList<>(batch.size());
+        for (KeyValue entry : batch) {
+            recordKeys.add(index.unique() ? entry.value() : layout.recordKeyOf(entry.key(), prefix.length, index.arity()));
+        }
+        List<byte[]> values = store.backend().getAll(recordKeys);
+        List<byte[]> orphans = new ArrayList<>();
+        for (int e = 0; e < batch.size(); e++) {
+            if (!belongs(i, batch.get(e).key(), recordKeys.get(e), values.get(e))) {
+                problem(layout.entityName() + ": index '" + index.name() + "' holds the orphaned entry "
+                        + Tuples.toString(batch.get(e).key()) + " for " + Tuples.toString(recordKeys.get(e))
+                        + (values.get(e) == null ? ", which does not exist" : ", which does not hold its value"));
+                orphans.add(batch.get(e).key());
+            }
+        }
+        if (repair && !orphans.isEmpty()) {
+            store.transact((Transaction tx) -> {
+                for (int e = 0; e < orphans.size(); e++) {
+                    byte[] entryKey = orphans.get(e);
+                    byte[] recordKey = index.unique() ? tx.kv().get(entryKey)
+                            : layout.recordKeyOf(entryKey, prefix.length, index.arity());
+                    if (recordKey != null && !belongs(i, entryKey, recordKey, tx.kv().get(recordKey))) {
+                        tx.kv().delete(entryKey);
+                    }
+                }
+            });
+            repaired += orphans.size();
+        }
+    }
+
+    private boolean belongs(int i, byte[] entryKey, byte[] recordKey, byte[] recordValue) {
+        if (recordValue == null) {
+            return false;
+        }
+        E entity;
+        try {
+            entity = records.decode(recordKey, recordValue);
+        } catch (CorruptDataException e) {
+            return true; // reported in pass 1; its entries are left alone
+        }
+        Set<ByteBuffer> values = IndexMaintainer.values(indexes.get(i), entity);
+        for (ByteBuffer value : values) {
+            if (Arrays.equals(maintainer.entryKey(indexPositions.get(i), value.array(), recordKey), entryKey)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Pass 3: every group of a counter must hold the recount. */
+    private void checkCounter(CounterDefinition<E> counter, Map<ByteBuffer, Long> expected) {
+        byte[] prefix = layout.counterPrefix(counter.name());
+        Map<ByteBuffer, Long> remaining = new HashMap<>(expected);
+        List<byte[]> fixKeys = new ArrayList<>();
+        List<Long> fixValues = new ArrayList<>();
+        try (KvCursor cursor = store.backend().scan(KeyRange.startingWith(prefix), ScanOptions.FORWARD)) {
+            while (cursor.hasNext()) {
+                KeyValue item = cursor.next();
+                ByteBuffer group = ByteBuffer.wrap(Arrays.copyOfRange(item.key(), prefix.length, item.key().length));
+                long want = remaining.getOrDefault(group, 0L);
+                remaining.remove(group);
+                long have;
+                try {
+                    have = Counters.decode(item.key(), item.value());
+                } catch (CorruptDataException e) {
+                    problem(layout.entityName() + ": counter '" + counter.name() + "': " + e.getMessage());
+                    fixKeys.add(item.key());
+                    fixValues.add(want);
+                    continue;
+                }
+                if (have != want || have == 0) {
+                    problem(layout.entityName() + ": counter '" + counter.name() + "' group "
+                            + Tuples.toString(group.array()) + " holds " + have + ", the records give " + want
+                            + (want == 0 ? "; a group that reaches zero must be removed" : ""));
+                    fixKeys.add(item.key());
+                    fixValues.add(want);
+                }
+            }
+        }
+        for (Map.Entry<ByteBuffer, Long> missing : remaining.entrySet()) {
+            problem(layout.entityName() + ": counter '" + counter.name() + "' has no group "
+                    + Tuples.toString(missing.getKey().array()) + ", the records give " + missing.getValue());
+            fixKeys.add(KeyLayout.counterKey(prefix, missing.getKey().array()));
+            fixValues.add(missing.getValue());
+        }
+        if (repair && !fixKeys.isEmpty()) {
+            for (int from = 0; from < fixKeys.size(); from += BATCH) {
+                int to = Math.min(fixKeys.size(), from + BATCH);
+                int start = from;
+                store.transact((Transaction tx) -> {
+                    for (int f = start; f < to; f++) {
+                        if (fixValues.get(f) == 0) {
+                            tx.kv().delete(fixKeys.get(f));
+                        } else {
+                            tx.kv().put(fixKeys.get(f), Counters.encode(fixValues.get(f)));
+                        }
+                    }
+                });
+            }
+            repaired += fixKeys.size();
+        }
+    }
+
+    private void problem(String text) {
+        problemCount++;
+        if (problems.size() < IntegrityReport.MAX_LISTED) {
+            problems.add(text);
+        }
+    }
+}

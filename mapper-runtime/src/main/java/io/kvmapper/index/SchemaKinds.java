@@ -1,0 +1,16 @@
+package io.kvmapper.index;
+
+/** The kinds of metadata keys under an entity's metadata area. */
+public final class SchemaKinds {
+    /** An index's definition and state. */
+    public static final String INDEX = "index";
+    /** A counter's definition and state. */
+    public static final String COUNTER = "counter";
+    /** How far an index's online build has come: the last record key it covered (empty: none). */
+    public static final String INDEX_CURSOR = "index-build";
+    /** How far a counter's online build has come. */
+    public static final String COUNTER_CURSOR = "counter-build";
+
+    private SchemaKinds() {
+    }
+}

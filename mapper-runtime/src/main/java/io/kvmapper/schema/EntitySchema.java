@@ -1,0 +1,87 @@
+package io.kvmapper.schema;
+
+import io.kvmapper.IndexNotReadyException;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The live state of one entity's indexes and counters in one store. Writers consult it to decide
+ * whether to maintain a component; finders and getters to decide whether they may use it.
+ */
+public final class EntitySchema {
+    /** The state of an index or counter. */
+    public enum State {
+        /** Being built online from existing records; writers maintain it for records already covered. */
+        BUILDING,
+        /** Complete and maintained by every write. */
+        READY,
+        /** Its build failed; not maintained and not usable. */
+        FAILED
+    }
+
+    /**
+     * A component's state, and for {@link State#FAILED} why.
+     *
+     * @param state the state
+     * @param detail why it failed, or empty
+     */
+    public record Status(State state, String detail) {
+    }
+
+    private final String entity;
+    private final Map<String, Status> indexes = new ConcurrentHashMap<>();
+    private final Map<String, Status> counters = new ConcurrentHashMap<>();
+
+    EntitySchema(String entity) {
+        this.entity = entity;
+    }
+
+    /** The state of the index {@code name}. */
+    public State index(String name) {
+        return status(indexes, name).state();
+    }
+
+    /** The state of the counter {@code name}. */
+    public State counter(String name) {
+        return status(counters, name).state();
+    }
+
+    /** Throws unless the index {@code name} is ready. */
+    public void requireIndex(String name) {
+        require(indexes, "index", name);
+    }
+
+    /** Throws unless the counter {@code name} is ready. */
+    public void requireCounter(String name) {
+        require(counters, "counter", name);
+    }
+
+    void setIndex(String name, Status status) {
+        indexes.put(name, status);
+    }
+
+    void setCounter(String name, Status status) {
+        counters.put(name, status);
+    }
+
+    private Status status(Map<String, Status> components, String name) {
+        Status status = components.get(name);
+        if (status == null) {
+            throw new IllegalArgumentException(entity + " has no index or counter named " + name);
+        }
+        return status;
+    }
+
+    private void require(Map<String, Status> components, String kind, String name) {
+        Status status = status(components, name);
+        if (status.state() == State.BUILDING) {
+            throw new IndexNotReadyException(entity + ": " + kind + " '" + name
+                    + "' is being built from the existing records and is not usable yet; retry later, or wait with "
+                    + "KvStore.awaitSchemaBuilds", true);
+        }
+        if (status.state() == State.FAILED) {
+            throw new IndexNotReadyException(entity + ": " + kind + " '" + name + "' could not be built: "
+                    + status.detail(), false);
+        }
+    }
+}

@@ -1,0 +1,427 @@
+package io.kvmapper.schema;
+
+import io.kvmapper.KvMapperException;
+import io.kvmapper.KvStore;
+import io.kvmapper.Progress;
+import io.kvmapper.StoreClosedException;
+import io.kvmapper.Transaction;
+import io.kvmapper.index.CounterDefinition;
+import io.kvmapper.index.IndexDefinition;
+import io.kvmapper.index.IndexMaintainer;
+import io.kvmapper.index.KeyLayout;
+import io.kvmapper.index.SchemaKinds;
+import io.kvmapper.runtime.Records;
+import io.kvmapper.schema.EntitySchema.State;
+import io.kvmapper.schema.EntitySchema.Status;
+import io.kvmapper.spi.KeyRange;
+import io.kvmapper.spi.KeyValue;
+import io.kvmapper.spi.KvCursor;
+import io.kvmapper.spi.KvTransaction;
+import io.kvmapper.spi.ScanOptions;
+import io.kvmapper.tuple.Tuples;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * One store's schema area: for every entity opened through a repository, which indexes and counters
+ * the store holds and in what state. Opening an entity compares the code's definitions with the stored
+ * ones; an index or counter the code adds to an entity that already has records is built online in
+ * bounded batches on a background thread, while the store keeps serving; one the code removed is
+ * dropped; one whose definition changed is rebuilt.
+ *
+ * <h2>How an online build stays exact</h2>
+ * A build keeps a cursor, the last record key it covered, in the metadata area. Each batch reads the
+ * cursor, scans the next records, reads them again with conflict tracking, writes their entries or adds
+ * their counts, and advances the cursor, all in one transaction. A write of a record the cursor has
+ * passed maintains the component as usual; a write of a record beyond it rewrites the cursor unchanged
+ * instead. Either way the write and a concurrent batch touch one common key, so one of them retries,
+ * and every record is covered exactly once.
+ */
+public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWork {
+    /** Records (or entries) per batch of a build or drop. */
+    static final int BATCH = 500;
+    private static final byte[] EMPTY = new byte[0];
+
+    private final KvStore store;
+    private final Map<String, EntitySchema> schemas = new HashMap<>();
+    private final Object idle = new Object();
+    private final AtomicInteger pending = new AtomicInteger();
+    private ExecutorService executor;
+    private volatile boolean closed;
+
+    /** The registry of {@code store}; obtain it through {@link KvStore#component}. */
+    public SchemaRegistry(KvStore store) {
+        this.store = store;
+    }
+
+    /**
+     * The live schema of an entity in this store, reconciling the stored definitions with the code's on
+     * first use and starting whatever builds and drops that needs.
+     */
+    public synchronized <E> EntitySchema open(Records<E> records, KeyLayout layout, List<IndexDefinition<E>> indexes,
+            List<CounterDefinition<E>> counters) {
+        String entity = layout.entityName();
+        EntitySchema existing = schemas.get(entity);
+        if (existing != null) {
+            return existing;
+        }
+        if (closed) {
+            throw new StoreClosedException("the store is closed");
+        }
+        EntitySchema schema = new EntitySchema(entity);
+        List<Runnable> tasks = store.transact((Transaction tx) -> reconcile(tx.kv(), records, layout, indexes, counters,
+                schema));
+        schemas.put(entity, schema);
+        tasks.forEach(this::submit);
+        return schema;
+    }
+
+    private <E> List<Runnable> reconcile(KvTransaction kv, Records<E> records, KeyLayout layout,
+            List<IndexDefinition<E>> indexes, List<CounterDefinition<E>> counters, EntitySchema schema) {
+        List<Runnable> tasks = new ArrayList<>();
+        boolean hasRecords;
+        try (KvCursor cursor = kv.scan(layout.records(), ScanOptions.FORWARD.withLimit(1))) {
+            hasRecords = cursor.hasNext();
+        }
+        Map<String, StoredComponent> storedIndexes = StoredComponent.readAll(kv, layout, SchemaKinds.INDEX);
+        for (IndexDefinition<E> index : indexes) {
+            StoredComponent stored = storedIndexes.remove(index.name());
+            Component component = Component.index(layout, index.name());
+            State state = plan(kv, component, index.signature(), stored, hasRecords);
+            schema.setIndex(index.name(), new Status(state, stored == null ? "" : stored.detail()));
+            if (state == State.BUILDING) {
+                boolean clear = stored == null || !stored.is(index.signature(), State.BUILDING);
+                tasks.add(() -> build(component, clear && stored != null, records, layout,
+                        new IndexBuild<>(layout, index), schema));
+            }
+        }
+        Map<String, StoredComponent> storedCounters = StoredComponent.readAll(kv, layout, SchemaKinds.COUNTER);
+        for (CounterDefinition<E> counter : counters) {
+            StoredComponent stored = storedCounters.remove(counter.name());
+            Component component = Component.counter(layout, counter.name());
+            State state = plan(kv, component, counter.signature(), stored, hasRecords);
+            schema.setCounter(counter.name(), new Status(state, stored == null ? "" : stored.detail()));
+            if (state == State.BUILDING) {
+                boolean clear = stored == null || !stored.is(counter.signature(), State.BUILDING);
+                tasks.add(() -> build(component, clear && stored != null, records, layout,
+                        new CounterBuild<>(layout, counter), schema));
+            }
+        }
+        for (StoredComponent removed : storedIndexes.values()) {
+            tasks.add(drop(kv, Component.index(layout, removed.name()), removed));
+        }
+        for (StoredComponent removed : storedCounters.values()) {
+            tasks.add(drop(kv, Component.counter(layout, removed.name()), removed));
+        }
+        return tasks;
+    }
+
+    /** Decides a component's state from what is stored, writing the metadata for a new build. */
+    private static State plan(KvTransaction kv, Component component, String signature, StoredComponent stored,
+            boolean hasRecords) {
+        if (stored != null && stored.is(signature, State.READY)) {
+            return State.READY;
+        }
+        if (stored != null && stored.is(signature, State.BUILDING)) {
+            return State.BUILDING;
+        }
+        if (stored == null && !hasRecords) {
+            StoredComponent.write(kv, component.metaKey(), signature, StoredComponent.READY, "");
+            return State.READY;
+        }
+        // new on an entity with records, redefined, or failed before: (re)build from scratch
+        StoredComponent.write(kv, component.metaKey(), signature, StoredComponent.BUILDING, "");
+        kv.put(component.cursorKey(), EMPTY);
+        return State.BUILDING;
+    }
+
+    private Runnable drop(KvTransaction kv, Component component, StoredComponent stored) {
+        StoredComponent.write(kv, component.metaKey(), stored.signature(), StoredComponent.DROPPING, "");
+        return () -> {
+            String task = "dropping " + component.describe();
+            if (!clear(component, task)) {
+                return;
+            }
+            store.transact((Transaction tx) -> {
+                tx.kv().delete(component.metaKey());
+                tx.kv().delete(component.cursorKey());
+            });
+            store.reportProgress(new Progress(component.entity(), task, 0, true, "done"));
+        };
+    }
+
+    /** Deletes every item of a component in bounded batches; false if the store closed meanwhile. */
+    private boolean clear(Component component, String task) {
+        long deleted = 0;
+        while (!closed) {
+            int batch = store.transact((Transaction tx) -> {
+                int count = 0;
+                List<byte[]> keys = new ArrayList<>();
+                try (KvCursor cursor = tx.kv().scan(component.range(), ScanOptions.FORWARD.withLimit(BATCH))) {
+                    while (cursor.hasNext()) {
+                        keys.add(cursor.next().key());
+                    }
+                }
+                for (byte[] key : keys) {
+                    tx.kv().delete(key);
+                    count++;
+                }
+                return count;
+            });
+            deleted += batch;
+            store.reportProgress(new Progress(component.entity(), task, deleted, false, ""));
+            if (batch < BATCH) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private <E> void build(Component component, boolean clearFirst, Records<E> records, KeyLayout layout,
+            Backfill<E> backfill, EntitySchema schema) {
+        String task = "building " + component.describe();
+        if (clearFirst && !clear(component, task)) {
+            return;
+        }
+        List<String> duplicates = new ArrayList<>();
+        long duplicateCount = 0;
+        long processed = 0;
+        while (!closed) {
+            BatchResult result;
+            try {
+                result = store.transact((Transaction tx) -> batch(tx.kv(), component, records, layout, backfill));
+            } catch (KvMapperException e) {
+                if (closed || e instanceof StoreClosedException) {
+                    return;
+                }
+                fail(component, schema, "reading the records failed: " + e.getMessage(), task, processed);
+                return;
+            }
+            processed += result.processed();
+            duplicateCount += result.duplicates().size();
+            for (String duplicate : result.duplicates()) {
+                if (duplicates.size() < 20) {
+                    duplicates.add(duplicate);
+                }
+            }
+            store.reportProgress(new Progress(component.entity(), task, processed, false, ""));
+            if (!result.finished()) {
+                continue;
+            }
+            if (duplicateCount > 0) {
+                fail(component, schema, duplicateCount + " entities hold a value another entity holds: "
+                        + String.join("; ", duplicates) + (duplicateCount > duplicates.size() ? "; ..." : "")
+                        + "; change or remove the duplicates, then reopen the store to build the index again",
+                        task, processed);
+                return;
+            }
+            store.transact((Transaction tx) -> {
+                tx.kv().delete(component.cursorKey());
+                StoredComponent stored = StoredComponent.read(tx.kv(), component.metaKey());
+                StoredComponent.write(tx.kv(), component.metaKey(), stored.signature(), StoredComponent.READY, "");
+            });
+            component.set(schema, new Status(State.READY, ""));
+            store.reportProgress(new Progress(component.entity(), task, processed, true, "done"));
+            return;
+        }
+    }
+
+    private <E> BatchResult batch(KvTransaction kv, Component component, Records<E> records, KeyLayout layout,
+            Backfill<E> backfill) {
+        byte[] cursor = kv.get(component.cursorKey());
+        if (cursor == null) {
+            return new BatchResult(0, true, List.of());
+        }
+        KeyRange all = layout.records();
+        KeyRange rest = cursor.length == 0 ? all : new KeyRange(KeyRange.successor(cursor), all.end());
+        List<byte[]> keys = new ArrayList<>(BATCH);
+        try (KvCursor scan = kv.scan(rest, ScanOptions.FORWARD.withLimit(BATCH))) {
+            while (scan.hasNext()) {
+                keys.add(scan.next().key());
+            }
+        }
+        if (keys.isEmpty()) {
+            return new BatchResult(0, true, List.of());
+        }
+        List<byte[]> values = kv.getAll(keys);
+        List<String> duplicates = new ArrayList<>();
+        for (int i = 0; i < keys.size(); i++) {
+            if (values.get(i) != null) {
+                backfill.add(kv, keys.get(i), records.decode(keys.get(i), values.get(i)), duplicates);
+            }
+        }
+        kv.put(component.cursorKey(), keys.get(keys.size() - 1));
+        return new BatchResult(keys.size(), keys.size() < BATCH, duplicates);
+    }
+
+    private void fail(Component component, EntitySchema schema, String detail, String task, long processed) {
+        store.transact((Transaction tx) -> {
+            StoredComponent stored = StoredComponent.read(tx.kv(), component.metaKey());
+            StoredComponent.write(tx.kv(), component.metaKey(), stored.signature(), StoredComponent.FAILED, detail);
+            tx.kv().put(component.cursorKey(), EMPTY);
+        });
+        component.set(schema, new Status(State.FAILED, detail));
+        clear(component, task);
+        store.reportProgress(new Progress(component.entity(), task, processed, true, "failed: " + detail));
+    }
+
+    private void submit(Runnable task) {
+        synchronized (idle) {
+            if (executor == null) {
+                executor = Executors.newSingleThreadExecutor(runnable -> {
+                    Thread thread = new Thread(runnable, "kvmapper-schema-builds");
+                    thread.setDaemon(true);
+                    return thread;
+                });
+            }
+            pending.incrementAndGet();
+        }
+        executor.execute(() -> {
+            try {
+                task.run();
+            } catch (RuntimeException e) {
+                if (!closed) {
+                    System.getLogger(SchemaRegistry.class.getName()).log(System.Logger.Level.ERROR,
+                            "a schema build or drop failed; it resumes when the store is opened again", e);
+                }
+            } finally {
+                synchronized (idle) {
+                    pending.decrementAndGet();
+                    idle.notifyAll();
+                }
+            }
+        });
+    }
+
+    @Override
+    public boolean awaitIdle(Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        synchronized (idle) {
+            while (pending.get() > 0) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                try {
+                    TimeUnit.NANOSECONDS.timedWait(idle, left);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    /** Stops background builds between batches; an unfinished build resumes when the store is next opened. */
+    @Override
+    public void close() {
+        closed = true;
+        ExecutorService running;
+        synchronized (idle) {
+            running = executor;
+        }
+        if (running != null) {
+            running.shutdownNow();
+            try {
+                running.awaitTermination(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** What one batch of a build did. */
+    private record BatchResult(int processed, boolean finished, List<String> duplicates) {
+    }
+
+    /** Adds one record's contribution to a component being built. */
+    private interface Backfill<E> {
+        void add(KvTransaction kv, byte[] recordKey, E entity, List<String> duplicates);
+    }
+
+    /** Writes a record's index entries; a unique value already held by another record is a duplicate. */
+    private static final class IndexBuild<E> implements Backfill<E> {
+        private final KeyLayout layout;
+        private final IndexDefinition<E> index;
+        private final byte[] prefix;
+
+        IndexBuild(KeyLayout layout, IndexDefinition<E> index) {
+            this.layout = layout;
+            this.index = index;
+            this.prefix = layout.indexPrefix(index.name());
+        }
+
+        @Override
+        public void add(KvTransaction kv, byte[] recordKey, E entity, List<String> duplicates) {
+            for (ByteBuffer value : IndexMaintainer.values(index, entity)) {
+                if (!index.unique()) {
+                    kv.put(layout.entry(prefix, value.array(), recordKey), EMPTY);
+                    continue;
+                }
+                byte[] entry = KeyLayout.uniqueEntry(prefix, value.array());
+                byte[] holder = kv.get(entry);
+                if (holder != null && !java.util.Arrays.equals(holder, recordKey)) {
+                    duplicates.add(Tuples.toString(value.array()) + " is held by " + Tuples.toString(holder) + " and "
+                            + Tuples.toString(recordKey));
+                } else {
+                    kv.put(entry, recordKey);
+                }
+            }
+        }
+    }
+
+    /** Adds a record's amount to its counter group. */
+    private static final class CounterBuild<E> implements Backfill<E> {
+        private final CounterDefinition<E> counter;
+        private final byte[] prefix;
+
+        CounterBuild(KeyLayout layout, CounterDefinition<E> counter) {
+            this.counter = counter;
+            this.prefix = layout.counterPrefix(counter.name());
+        }
+
+        @Override
+        public void add(KvTransaction kv, byte[] recordKey, E entity, List<String> duplicates) {
+            long amount = counter.amount().applyAsLong(entity);
+            if (amount != 0) {
+                kv.add(KeyLayout.counterKey(prefix, counter.group().apply(entity)), amount);
+            }
+        }
+    }
+
+    /** An index or counter of an entity, with its keys. */
+    private record Component(String entity, String kind, String name, byte[] metaKey, byte[] cursorKey,
+            KeyRange range) {
+        static Component index(KeyLayout layout, String name) {
+            return new Component(layout.entityName(), SchemaKinds.INDEX, name, layout.metaKey(SchemaKinds.INDEX, name),
+                    layout.metaKey(SchemaKinds.INDEX_CURSOR, name), KeyRange.startingWith(layout.indexPrefix(name)));
+        }
+
+        static Component counter(KeyLayout layout, String name) {
+            return new Component(layout.entityName(), SchemaKinds.COUNTER, name,
+                    layout.metaKey(SchemaKinds.COUNTER, name), layout.metaKey(SchemaKinds.COUNTER_CURSOR, name),
+                    KeyRange.startingWith(layout.counterPrefix(name)));
+        }
+
+        String describe() {
+            return kind + " '" + name + "'";
+        }
+
+        void set(EntitySchema schema, Status status) {
+            if (kind.equals(SchemaKinds.INDEX)) {
+                schema.setIndex(name, status);
+            } else {
+                schema.setCounter(name, status);
+            }
+        }
+    }
+}
