@@ -74,7 +74,23 @@ public final class EntityOperations<E> {
      * reconciles the stored schema with the mapping's indexes and counters (see {@link SchemaRegistry}).
      */
     public EntityOperations(KvStore store, EntityMapping<E> mapping) {
-        this(Objects.requireNonNull(store, "store"), share(store, Objects.requireNonNull(mapping, "mapping")), null);
+        this(Objects.requireNonNull(store, "store"), store.component(SharedStates.class, s -> new SharedStates())
+                .get(store, Objects.requireNonNull(mapping, "mapping")), null);
+    }
+
+    /** The shared state of every entity opened on one store, so that a repository is cheap to create. */
+    private static final class SharedStates {
+        private final Map<EntityMapping<?>, Shared<?>> states = new java.util.concurrent.ConcurrentHashMap<>();
+
+        @SuppressWarnings("unchecked")
+        <E> Shared<E> get(KvStore store, EntityMapping<E> mapping) {
+            Shared<?> shared = states.get(mapping);
+            if (shared == null) {
+                shared = share(store, mapping);
+                states.putIfAbsent(mapping, shared);
+            }
+            return (Shared<E>) shared;
+        }
     }
 
     private EntityOperations(KvStore store, Shared<E> shared, Transaction transaction) {

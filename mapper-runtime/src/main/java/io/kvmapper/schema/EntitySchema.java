@@ -29,11 +29,18 @@ public final class EntitySchema {
     }
 
     private final String entity;
+    private final String fingerprint;
     private final Map<String, Status> indexes = new ConcurrentHashMap<>();
     private final Map<String, Status> counters = new ConcurrentHashMap<>();
 
-    EntitySchema(String entity) {
+    EntitySchema(String entity, String fingerprint) {
         this.entity = entity;
+        this.fingerprint = fingerprint;
+    }
+
+    /** What identifies the code this schema was opened with: the class, indexes and counters. */
+    String fingerprint() {
+        return fingerprint;
     }
 
     /** The state of the index {@code name}. */

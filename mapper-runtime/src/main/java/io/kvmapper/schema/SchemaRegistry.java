@@ -3,7 +3,9 @@ package io.kvmapper.schema;
 import io.kvmapper.KvMapperException;
 import io.kvmapper.KvStore;
 import io.kvmapper.Progress;
+import io.kvmapper.SchemaMismatchException;
 import io.kvmapper.StoreClosedException;
+import io.kvmapper.TransactionConflictException;
 import io.kvmapper.Transaction;
 import io.kvmapper.index.CounterDefinition;
 import io.kvmapper.index.IndexDefinition;
@@ -48,6 +50,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWork {
     /** Records (or entries) per batch of a build or drop. */
     static final int BATCH = 500;
+    /** The smallest batch a build shrinks to when writers keep conflicting with it. */
+    static final int MIN_BATCH = 8;
     private static final byte[] EMPTY = new byte[0];
 
     private final KvStore store;
@@ -69,19 +73,36 @@ public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWo
     public synchronized <E> EntitySchema open(Records<E> records, KeyLayout layout, List<IndexDefinition<E>> indexes,
             List<CounterDefinition<E>> counters) {
         String entity = layout.entityName();
+        String fingerprint = fingerprint(records, indexes, counters);
         EntitySchema existing = schemas.get(entity);
         if (existing != null) {
+            if (!existing.fingerprint().equals(fingerprint)) {
+                throw new SchemaMismatchException(entity, "this store already serves the entity as "
+                        + existing.fingerprint() + ", and now it is opened as " + fingerprint
+                        + "; two versions of one entity cannot share an open store, so close it before opening it with "
+                        + "the new code");
+            }
             return existing;
         }
         if (closed) {
             throw new StoreClosedException("the store is closed");
         }
-        EntitySchema schema = new EntitySchema(entity);
+        EntitySchema schema = new EntitySchema(entity, fingerprint);
         List<Runnable> tasks = store.transact((Transaction tx) -> reconcile(tx.kv(), records, layout, indexes, counters,
                 schema));
         schemas.put(entity, schema);
         tasks.forEach(this::submit);
         return schema;
+    }
+
+    /** What identifies a version of an entity's code: its class, indexes and counters. */
+    private static <E> String fingerprint(Records<E> records, List<IndexDefinition<E>> indexes,
+            List<CounterDefinition<E>> counters) {
+        StringBuilder text = new StringBuilder(records.mapping().getClass().getName().replace("_KvMapping", ""))
+                .append(" with ");
+        indexes.forEach(i -> text.append(i.name()).append('=').append(i.signature()).append(' '));
+        counters.forEach(c -> text.append(c.name()).append('=').append(c.signature()).append(' '));
+        return text.toString().trim();
     }
 
     private <E> List<Runnable> reconcile(KvTransaction kv, Records<E> records, KeyLayout layout,
@@ -194,17 +215,27 @@ public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWo
         List<String> duplicates = new ArrayList<>();
         long duplicateCount = 0;
         long processed = 0;
+        int batchSize = BATCH;
         while (!closed) {
+            String failure = duplicateCount == 0 ? null : duplicateCount + " entities hold a value another entity holds: "
+                    + String.join("; ", duplicates) + (duplicateCount > duplicates.size() ? "; ..." : "")
+                    + "; change or remove the duplicates, then reopen the store to build the index again";
+            int size = batchSize;
             BatchResult result;
             try {
-                result = store.transact((Transaction tx) -> batch(tx.kv(), component, records, layout, backfill));
+                result = store.transact((Transaction tx) -> batch(tx.kv(), component, records, layout, backfill, size,
+                        failure));
+            } catch (TransactionConflictException e) {
+                // writers keep touching the records of this batch: take smaller bites
+                batchSize = Math.max(MIN_BATCH, batchSize / 2);
+                continue;
             } catch (KvMapperException e) {
-                if (closed || e instanceof StoreClosedException) {
-                    return;
+                if (!closed && !(e instanceof StoreClosedException)) {
+                    fail(component, schema, "reading the records failed: " + e.getMessage(), task, processed);
                 }
-                fail(component, schema, "reading the records failed: " + e.getMessage(), task, processed);
                 return;
             }
+            batchSize = Math.min(BATCH, batchSize * 2);
             processed += result.processed();
             duplicateCount += result.duplicates().size();
             for (String duplicate : result.duplicates()) {
@@ -216,39 +247,46 @@ public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWo
             if (!result.finished()) {
                 continue;
             }
-            if (duplicateCount > 0) {
-                fail(component, schema, duplicateCount + " entities hold a value another entity holds: "
-                        + String.join("; ", duplicates) + (duplicateCount > duplicates.size() ? "; ..." : "")
-                        + "; change or remove the duplicates, then reopen the store to build the index again",
-                        task, processed);
-                return;
+            if (failure != null) {
+                component.set(schema, new Status(State.FAILED, failure));
+                clear(component, task);
+                store.reportProgress(new Progress(component.entity(), task, processed, true, "failed: " + failure));
+            } else {
+                component.set(schema, new Status(State.READY, ""));
+                store.reportProgress(new Progress(component.entity(), task, processed, true, "done"));
             }
-            store.transact((Transaction tx) -> {
-                tx.kv().delete(component.cursorKey());
-                StoredComponent stored = StoredComponent.read(tx.kv(), component.metaKey());
-                StoredComponent.write(tx.kv(), component.metaKey(), stored.signature(), StoredComponent.READY, "");
-            });
-            component.set(schema, new Status(State.READY, ""));
-            store.reportProgress(new Progress(component.entity(), task, processed, true, "done"));
             return;
         }
     }
 
+    /**
+     * One batch of a build, in one transaction: covers the records after the cursor and advances it.
+     * When no record is left, the same transaction (which read the cursor, so a writer that touched it
+     * meanwhile makes it retry) ends the build: READY, or FAILED with {@code failure}.
+     */
     private <E> BatchResult batch(KvTransaction kv, Component component, Records<E> records, KeyLayout layout,
-            Backfill<E> backfill) {
+            Backfill<E> backfill, int batchSize, String failure) {
         byte[] cursor = kv.get(component.cursorKey());
         if (cursor == null) {
             return new BatchResult(0, true, List.of());
         }
         KeyRange all = layout.records();
         KeyRange rest = cursor.length == 0 ? all : new KeyRange(KeyRange.successor(cursor), all.end());
-        List<byte[]> keys = new ArrayList<>(BATCH);
-        try (KvCursor scan = kv.scan(rest, ScanOptions.FORWARD.withLimit(BATCH))) {
+        List<byte[]> keys = new ArrayList<>(batchSize);
+        try (KvCursor scan = kv.scan(rest, ScanOptions.FORWARD.withLimit(batchSize))) {
             while (scan.hasNext()) {
                 keys.add(scan.next().key());
             }
         }
         if (keys.isEmpty()) {
+            StoredComponent stored = StoredComponent.read(kv, component.metaKey());
+            if (failure == null) {
+                kv.delete(component.cursorKey());
+                StoredComponent.write(kv, component.metaKey(), stored.signature(), StoredComponent.READY, "");
+            } else {
+                kv.put(component.cursorKey(), EMPTY);
+                StoredComponent.write(kv, component.metaKey(), stored.signature(), StoredComponent.FAILED, failure);
+            }
             return new BatchResult(0, true, List.of());
         }
         List<byte[]> values = kv.getAll(keys);
@@ -259,7 +297,7 @@ public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWo
             }
         }
         kv.put(component.cursorKey(), keys.get(keys.size() - 1));
-        return new BatchResult(keys.size(), keys.size() < BATCH, duplicates);
+        return new BatchResult(keys.size(), false, duplicates);
     }
 
     private void fail(Component component, EntitySchema schema, String detail, String task, long processed) {
