@@ -60,13 +60,10 @@ public final class KvStore implements AutoCloseable {
                 T result = work.apply(new Transaction(this, kv));
                 kv.commit();
                 return result;
-            } catch (KvMapperException e) {
-                if (!e.isRetryable() || attempt >= retryPolicy.maxAttempts()) {
-                    if (e.isRetryable() && e instanceof TransactionConflictException) {
-                        throw new TransactionConflictException("unit of work still conflicted after " + attempt
-                                + " attempts; reduce contention or raise RetryPolicy.maxAttempts", e);
-                    }
-                    throw e;
+            } catch (TransactionConflictException e) {
+                if (attempt >= retryPolicy.maxAttempts()) {
+                    throw new TransactionConflictException("unit of work still conflicted after " + attempt
+                            + " attempts; reduce contention or raise RetryPolicy.maxAttempts", e);
                 }
                 sleep(retryPolicy.backoff(attempt));
             }
