@@ -10,6 +10,13 @@ public final class SchemaKinds {
     public static final String INDEX_CURSOR = "index-build";
     /** How far a counter's online build has come. */
     public static final String COUNTER_CURSOR = "counter-build";
+    /**
+     * The duplicates a unique index's online build has met so far, {@code (count, description...)}, so
+     * that a build resumed after a restart still fails on them.
+     */
+    public static final String INDEX_DUPLICATES = "index-duplicates";
+    /** Never written (a counter has no duplicates); reserved so that every component has the same keys. */
+    public static final String COUNTER_DUPLICATES = "counter-duplicates";
 
     private SchemaKinds() {
     }

@@ -161,6 +161,7 @@ public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWo
         // new on an entity with records, redefined, or failed before: (re)build from scratch
         StoredComponent.write(kv, component.metaKey(), signature, StoredComponent.BUILDING, "");
         kv.put(component.cursorKey(), EMPTY);
+        kv.delete(component.duplicatesKey());
         return State.BUILDING;
     }
 
@@ -174,6 +175,7 @@ public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWo
             store.transact((Transaction tx) -> {
                 tx.kv().delete(component.metaKey());
                 tx.kv().delete(component.cursorKey());
+                tx.kv().delete(component.duplicatesKey());
             });
             store.reportProgress(new Progress(component.entity(), task, 0, true, "done"));
         };
@@ -212,19 +214,26 @@ public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWo
         if (clearFirst && !clear(component, task)) {
             return;
         }
-        List<String> duplicates = new ArrayList<>();
-        long duplicateCount = 0;
+        // duplicates found before the store was last closed (or the process died) still count
+        Duplicates found;
+        try {
+            found = store.transact((Transaction tx) -> Duplicates.decode(tx.kv().get(component.duplicatesKey())));
+        } catch (KvMapperException e) {
+            if (closed || e instanceof StoreClosedException) {
+                return; // the build resumes when the store is opened again
+            }
+            throw e;
+        }
         long processed = 0;
         int batchSize = BATCH;
         while (!closed) {
-            String failure = duplicateCount == 0 ? null : duplicateCount + " entities hold a value another entity holds: "
-                    + String.join("; ", duplicates) + (duplicateCount > duplicates.size() ? "; ..." : "")
-                    + "; change or remove the duplicates, then reopen the store to build the index again";
+            Duplicates before = found;
+            String failure = before.failure();
             int size = batchSize;
             BatchResult result;
             try {
                 result = store.transact((Transaction tx) -> batch(tx.kv(), component, records, layout, backfill, size,
-                        failure));
+                        before));
             } catch (TransactionConflictException e) {
                 // writers keep touching the records of this batch: take smaller bites
                 batchSize = Math.max(MIN_BATCH, batchSize / 2);
@@ -237,12 +246,7 @@ public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWo
             }
             batchSize = Math.min(BATCH, batchSize * 2);
             processed += result.processed();
-            duplicateCount += result.duplicates().size();
-            for (String duplicate : result.duplicates()) {
-                if (duplicates.size() < 20) {
-                    duplicates.add(duplicate);
-                }
-            }
+            found = before.plus(result.duplicates());
             store.reportProgress(new Progress(component.entity(), task, processed, false, ""));
             if (!result.finished()) {
                 continue;
@@ -260,12 +264,15 @@ public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWo
     }
 
     /**
-     * One batch of a build, in one transaction: covers the records after the cursor and advances it.
-     * When no record is left, the same transaction (which read the cursor, so a writer that touched it
-     * meanwhile makes it retry) ends the build: READY, or FAILED with {@code failure}.
+     * One batch of a build, in one transaction: covers the records after the cursor and advances it,
+     * recording any duplicates it meets (with those of earlier batches, {@code before}) in the same
+     * transaction, so that a build resumed after a restart still knows of them. When no record is left,
+     * the same transaction (which read the cursor, so a writer that touched it meanwhile makes it retry)
+     * ends the build: READY, or FAILED if any batch met a duplicate.
      */
     private <E> BatchResult batch(KvTransaction kv, Component component, Records<E> records, KeyLayout layout,
-            Backfill<E> backfill, int batchSize, String failure) {
+            Backfill<E> backfill, int batchSize, Duplicates before) {
+        String failure = before.failure();
         byte[] cursor = kv.get(component.cursorKey());
         if (cursor == null) {
             return new BatchResult(0, true, List.of());
@@ -287,6 +294,7 @@ public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWo
                 kv.put(component.cursorKey(), EMPTY);
                 StoredComponent.write(kv, component.metaKey(), stored.signature(), StoredComponent.FAILED, failure);
             }
+            kv.delete(component.duplicatesKey());
             return new BatchResult(0, true, List.of());
         }
         List<byte[]> values = kv.getAll(keys);
@@ -297,6 +305,9 @@ public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWo
             }
         }
         kv.put(component.cursorKey(), keys.get(keys.size() - 1));
+        if (!duplicates.isEmpty()) {
+            kv.put(component.duplicatesKey(), before.plus(duplicates).encode());
+        }
         return new BatchResult(keys.size(), false, duplicates);
     }
 
@@ -377,6 +388,56 @@ public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWo
         }
     }
 
+    /**
+     * The duplicates a unique index build has met so far: how many, and the first {@value #LISTED}
+     * described. Stored as the tuple {@code (count, description...)} under the build's duplicates key.
+     */
+    private record Duplicates(long count, List<String> listed) {
+        static final int LISTED = 20;
+        static final Duplicates NONE = new Duplicates(0, List.of());
+
+        static Duplicates decode(byte[] value) {
+            if (value == null) {
+                return NONE;
+            }
+            List<Object> fields = Tuples.decode(value);
+            List<String> listed = new ArrayList<>();
+            for (Object field : fields.subList(1, fields.size())) {
+                listed.add((String) field);
+            }
+            return new Duplicates(((Number) fields.get(0)).longValue(), List.copyOf(listed));
+        }
+
+        Duplicates plus(List<String> more) {
+            if (more.isEmpty()) {
+                return this;
+            }
+            List<String> all = new ArrayList<>(listed);
+            for (String duplicate : more) {
+                if (all.size() < LISTED) {
+                    all.add(duplicate);
+                }
+            }
+            return new Duplicates(count + more.size(), List.copyOf(all));
+        }
+
+        byte[] encode() {
+            Object[] fields = new Object[listed.size() + 1];
+            fields[0] = count;
+            for (int i = 0; i < listed.size(); i++) {
+                fields[i + 1] = listed.get(i);
+            }
+            return Tuples.encode(fields);
+        }
+
+        /** Why the build fails, or null if it met no duplicate. */
+        String failure() {
+            return count == 0 ? null : count + " entities hold a value another entity holds: "
+                    + String.join("; ", listed) + (count > listed.size() ? "; ..." : "")
+                    + "; change or remove the duplicates, then reopen the store to build the index again";
+        }
+    }
+
     /** What one batch of a build did. */
     private record BatchResult(int processed, boolean finished, List<String> duplicates) {
     }
@@ -438,15 +499,17 @@ public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWo
 
     /** An index or counter of an entity, with its keys. */
     private record Component(String entity, String kind, String name, byte[] metaKey, byte[] cursorKey,
-            KeyRange range) {
+            byte[] duplicatesKey, KeyRange range) {
         static Component index(KeyLayout layout, String name) {
             return new Component(layout.entityName(), SchemaKinds.INDEX, name, layout.metaKey(SchemaKinds.INDEX, name),
-                    layout.metaKey(SchemaKinds.INDEX_CURSOR, name), KeyRange.startingWith(layout.indexPrefix(name)));
+                    layout.metaKey(SchemaKinds.INDEX_CURSOR, name), layout.metaKey(SchemaKinds.INDEX_DUPLICATES, name),
+                    KeyRange.startingWith(layout.indexPrefix(name)));
         }
 
         static Component counter(KeyLayout layout, String name) {
             return new Component(layout.entityName(), SchemaKinds.COUNTER, name,
                     layout.metaKey(SchemaKinds.COUNTER, name), layout.metaKey(SchemaKinds.COUNTER_CURSOR, name),
+                    layout.metaKey(SchemaKinds.COUNTER_DUPLICATES, name),
                     KeyRange.startingWith(layout.counterPrefix(name)));
         }
 
