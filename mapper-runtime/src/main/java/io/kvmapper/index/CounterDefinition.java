@@ -23,4 +23,12 @@ public record CounterDefinition<E>(String name, String signature, Function<E, by
         Objects.requireNonNull(group, "group");
         Objects.requireNonNull(amount, "amount");
     }
+
+    /**
+     * Whether this counter sums a field rather than counting entities: its groups can then be negative,
+     * and an increment can bring one to zero.
+     */
+    public boolean isSum() {
+        return signature.startsWith("sum(");
+    }
 }

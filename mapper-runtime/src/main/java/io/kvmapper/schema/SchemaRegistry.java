@@ -15,6 +15,7 @@ import io.kvmapper.index.SchemaKinds;
 import io.kvmapper.runtime.Records;
 import io.kvmapper.schema.EntitySchema.State;
 import io.kvmapper.schema.EntitySchema.Status;
+import io.kvmapper.spi.Counters;
 import io.kvmapper.spi.KeyRange;
 import io.kvmapper.spi.KeyValue;
 import io.kvmapper.spi.KvCursor;
@@ -169,7 +170,8 @@ public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWo
         StoredComponent.write(kv, component.metaKey(), stored.signature(), StoredComponent.DROPPING, "");
         return () -> {
             String task = "dropping " + component.describe();
-            if (!clear(component, task)) {
+            long deleted = clear(component, task);
+            if (deleted < 0) {
                 return;
             }
             store.transact((Transaction tx) -> {
@@ -177,12 +179,12 @@ public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWo
                 tx.kv().delete(component.cursorKey());
                 tx.kv().delete(component.duplicatesKey());
             });
-            store.reportProgress(new Progress(component.entity(), task, 0, true, "done"));
+            store.reportProgress(new Progress(component.entity(), task, deleted, true, "done"));
         };
     }
 
-    /** Deletes every item of a component in bounded batches; false if the store closed meanwhile. */
-    private boolean clear(Component component, String task) {
+    /** Deletes every item of a component in bounded batches: how many, or -1 if the store closed meanwhile. */
+    private long clear(Component component, String task) {
         long deleted = 0;
         while (!closed) {
             int batch = store.transact((Transaction tx) -> {
@@ -202,16 +204,16 @@ public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWo
             deleted += batch;
             store.reportProgress(new Progress(component.entity(), task, deleted, false, ""));
             if (batch < BATCH) {
-                return true;
+                return deleted;
             }
         }
-        return false;
+        return -1;
     }
 
     private <E> void build(Component component, boolean clearFirst, Records<E> records, KeyLayout layout,
             Backfill<E> backfill, EntitySchema schema) {
         String task = "building " + component.describe();
-        if (clearFirst && !clear(component, task)) {
+        if (clearFirst && clear(component, task) < 0) {
             return;
         }
         // duplicates found before the store was last closed (or the process died) still count
@@ -299,9 +301,17 @@ public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWo
         }
         List<byte[]> values = kv.getAll(keys);
         List<String> duplicates = new ArrayList<>();
+        List<byte[]> touched = new ArrayList<>();
         for (int i = 0; i < keys.size(); i++) {
             if (values.get(i) != null) {
-                backfill.add(kv, keys.get(i), records.decode(keys.get(i), values.get(i)), duplicates);
+                backfill.add(kv, keys.get(i), records.decode(keys.get(i), values.get(i)), duplicates, touched);
+            }
+        }
+        java.util.Set<ByteBuffer> checked = new java.util.HashSet<>();
+        for (byte[] group : touched) {
+            // a sum's amounts can cancel out; a group at zero is not kept (untracked read, tracked delete)
+            if (checked.add(ByteBuffer.wrap(group)) && Counters.decode(group, kv.peek(group)) == 0) {
+                kv.delete(group);
             }
         }
         kv.put(component.cursorKey(), keys.get(keys.size() - 1));
@@ -444,7 +454,11 @@ public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWo
 
     /** Adds one record's contribution to a component being built. */
     private interface Backfill<E> {
-        void add(KvTransaction kv, byte[] recordKey, E entity, List<String> duplicates);
+        /**
+         * @param duplicates receives a description of each unique value another record already holds
+         * @param touched receives the key of each counter group that may now be zero
+         */
+        void add(KvTransaction kv, byte[] recordKey, E entity, List<String> duplicates, List<byte[]> touched);
     }
 
     /** Writes a record's index entries; a unique value already held by another record is a duplicate. */
@@ -460,7 +474,7 @@ public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWo
         }
 
         @Override
-        public void add(KvTransaction kv, byte[] recordKey, E entity, List<String> duplicates) {
+        public void add(KvTransaction kv, byte[] recordKey, E entity, List<String> duplicates, List<byte[]> touched) {
             for (ByteBuffer value : IndexMaintainer.values(index, entity)) {
                 if (!index.unique()) {
                     kv.put(layout.entry(prefix, value.array(), recordKey), EMPTY);
@@ -489,10 +503,14 @@ public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWo
         }
 
         @Override
-        public void add(KvTransaction kv, byte[] recordKey, E entity, List<String> duplicates) {
+        public void add(KvTransaction kv, byte[] recordKey, E entity, List<String> duplicates, List<byte[]> touched) {
             long amount = counter.amount().applyAsLong(entity);
             if (amount != 0) {
-                kv.add(KeyLayout.counterKey(prefix, counter.group().apply(entity)), amount);
+                byte[] group = KeyLayout.counterKey(prefix, counter.group().apply(entity));
+                kv.add(group, amount);
+                if (counter.isSum()) {
+                    touched.add(group);
+                }
             }
         }
     }
