@@ -159,8 +159,11 @@ public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWo
             StoredComponent.write(kv, component.metaKey(), signature, StoredComponent.READY, "");
             return State.READY;
         }
-        // new on an entity with records, redefined, or failed before: (re)build from scratch
-        StoredComponent.write(kv, component.metaKey(), signature, StoredComponent.BUILDING, "");
+        // new on an entity with records: build from scratch; redefined, failed, dropped or being cleared
+        // before: first delete what the store holds of it, remembering (CLEARING) to finish that if the
+        // store closes first; either way writers do not maintain it until a build has passed their record
+        StoredComponent.write(kv, component.metaKey(), signature,
+                stored == null ? StoredComponent.BUILDING : StoredComponent.CLEARING, "");
         kv.put(component.cursorKey(), EMPTY);
         kv.delete(component.duplicatesKey());
         return State.BUILDING;
@@ -213,8 +216,22 @@ public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWo
     private <E> void build(Component component, boolean clearFirst, Records<E> records, KeyLayout layout,
             Backfill<E> backfill, EntitySchema schema) {
         String task = "building " + component.describe();
-        if (clearFirst && clear(component, task) < 0) {
-            return;
+        if (clearFirst) {
+            if (clear(component, task) < 0) {
+                return;
+            }
+            try {
+                store.transact((Transaction tx) -> {
+                    StoredComponent stored = StoredComponent.read(tx.kv(), component.metaKey());
+                    StoredComponent.write(tx.kv(), component.metaKey(), stored.signature(), StoredComponent.BUILDING,
+                            "");
+                });
+            } catch (KvMapperException e) {
+                if (closed || e instanceof StoreClosedException) {
+                    return; // still CLEARING: the next open clears again, then builds
+                }
+                throw e;
+            }
         }
         // duplicates found before the store was last closed (or the process died) still count
         Duplicates found;

@@ -18,12 +18,14 @@ import java.util.Map;
  *
  * @param name the component name
  * @param signature its definition when it was stored
- * @param state {@code READY}, {@code BUILDING}, {@code FAILED} or {@code DROPPING}
+ * @param state {@code READY}, {@code BUILDING}, {@code CLEARING} (to be built from scratch once the items of
+ *     an earlier definition or build are deleted), {@code FAILED} or {@code DROPPING}
  * @param detail why a build failed, or empty
  */
 record StoredComponent(String name, String signature, String state, String detail) {
     static final String READY = "READY";
     static final String BUILDING = "BUILDING";
+    static final String CLEARING = "CLEARING";
     static final String FAILED = "FAILED";
     static final String DROPPING = "DROPPING";
 
