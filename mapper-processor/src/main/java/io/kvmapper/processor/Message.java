@@ -11,6 +11,8 @@ public enum Message {
     ENTITY_NOT_REACHABLE("@Entity %s must be a top-level or static nested type that is not private, so that the generated "
             + "repository in its package can use it"),
     ENTITY_NAME_BLANK("@Entity name of %s is blank; leave it out to use the simple class name, or give a name"),
+    ENTITY_NAME_RESERVED("@Entity name \"%s\" starts with '$', which KV Mapper reserves for its own structures "
+            + "(such as multimaps); choose a name without it"),
     NO_KEY("@Entity %s has no @Key field; mark the field or fields that identify an entity with @Key"),
     KEY_TYPE("@Key field '%s' has type %s; a key component must be a scalar: a primitive or its box, String, byte[], "
             + "an enum, UUID, Instant, LocalDate, LocalDateTime, BigDecimal or BigInteger"),

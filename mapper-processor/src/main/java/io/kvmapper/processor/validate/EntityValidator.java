@@ -76,6 +76,8 @@ public final class EntityValidator {
         String storedName = entity.name().isEmpty() ? type.getSimpleName().toString() : entity.name();
         if (entity.name().isBlank() && !entity.name().isEmpty()) {
             reporter.error(type, Annotations.ENTITY, "name", Message.ENTITY_NAME_BLANK, type.getSimpleName());
+        } else if (storedName.startsWith("$")) {
+            reporter.error(type, Annotations.ENTITY, "name", Message.ENTITY_NAME_RESERVED, storedName);
         }
         if (entity.layout() != Layout.MONOLITHIC) {
             reporter.error(type, Annotations.ENTITY, "layout", Message.NOT_SUPPORTED_YET,
