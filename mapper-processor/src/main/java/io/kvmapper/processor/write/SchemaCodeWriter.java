@@ -153,8 +153,8 @@ final class SchemaCodeWriter {
                 .addStatement("$T writer = new $T(32)", RuntimeTypes.TUPLE_WRITER, RuntimeTypes.TUPLE_WRITER);
         for (PropertyPath path : paths) {
             String parameter = path.camelName().equals("writer") ? "writer_" : path.camelName();
-            method.addParameter(parameterType(path), parameter);
-            writeScalar(body, path.scalar().kind(), parameter, !parameterType(path).isPrimitive());
+            method.addParameter(path.parameterType(), parameter);
+            writeScalar(body, path.scalar().kind(), parameter, !path.parameterType().isPrimitive());
         }
         return method.addCode(body.build()).addStatement("return writer.toByteArray()").build();
     }
@@ -162,12 +162,6 @@ final class SchemaCodeWriter {
     /** Whether the value at the end of {@code path} (not an element of it) can be null. */
     private static boolean mayBeNull(PropertyPath path) {
         return !path.scalar().primitive() || path.steps().size() > 1;
-    }
-
-    /** The type of a finder or getter argument for {@code path}: the scalar, boxed if the path can be null. */
-    static TypeName parameterType(PropertyPath path) {
-        TypeName type = path.scalar().typeName();
-        return path.collection() || path.steps().size() > 1 ? type.box() : type;
     }
 
     private MethodSpec counterGroup(CounterModel counter) {
