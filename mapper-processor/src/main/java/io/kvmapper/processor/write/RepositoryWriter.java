@@ -205,7 +205,7 @@ public final class RepositoryWriter {
                     .returns(ParameterizedTypeName.get(ClassName.get(Optional.class), entity.className()))
                     .addJavadoc("The entity whose $L is the given value (unique index '$L'); empty if none or if "
                             + "a value is null, since nulls are not indexed.\n", described, index.name());
-            paths.forEach(p -> unique.addParameter(SchemaCodeWriter.parameterType(p), p.camelName()));
+            paths.forEach(p -> unique.addParameter(p.parameterType(), p.camelName()));
             methods.add(unique.addStatement("return this.operations.findByUniqueIndex($S, $L)", index.name(), value)
                     .build());
         } else {
@@ -215,7 +215,7 @@ public final class RepositoryWriter {
                         .addJavadoc("$L whose $L is the given value (index '$L'), in index order; a null argument "
                                 + "finds the entities where it is null.\n",
                                 paged ? "A page of the entities" : "The entities", described, index.name());
-                paths.forEach(p -> method.addParameter(SchemaCodeWriter.parameterType(p), p.camelName()));
+                paths.forEach(p -> method.addParameter(p.parameterType(), p.camelName()));
                 List<String> names = paths.stream().map(PropertyPath::camelName).toList();
                 methods.add(finishIndex(method, CodeBlock.of("this.operations.findByIndex($S, $L", index.name(), value),
                         paged, names));
@@ -240,9 +240,9 @@ public final class RepositoryWriter {
                     .addJavadoc("$L whose $L lies from {@code $L} (inclusive) to {@code $L} (exclusive)$L, in index "
                             + "order (index '$L').\n", paged ? "A page of the entities" : "The entities", last.dotted(),
                             from, to, leading.isEmpty() ? "" : " after the given leading values", index.name());
-            leading.forEach(p -> method.addParameter(SchemaCodeWriter.parameterType(p), p.camelName()));
-            method.addParameter(SchemaCodeWriter.parameterType(last), from)
-                    .addParameter(SchemaCodeWriter.parameterType(last), to);
+            leading.forEach(p -> method.addParameter(p.parameterType(), p.camelName()));
+            method.addParameter(last.parameterType(), from)
+                    .addParameter(last.parameterType(), to);
             methods.add(finishIndex(method, range, paged, names));
         }
         return methods;
@@ -268,7 +268,7 @@ public final class RepositoryWriter {
                 .returns(long.class)
                 .addJavadoc(counter.groupBy().isEmpty() ? what + " (counter '$L'); one read.\n"
                         : what + " whose " + groups + " are the given values (counter '$L'); one read.\n", counter.name());
-        counter.groupBy().forEach(p -> getter.addParameter(SchemaCodeWriter.parameterType(p), p.camelName()));
+        counter.groupBy().forEach(p -> getter.addParameter(p.parameterType(), p.camelName()));
         methods.add(getter.addStatement("return this.operations.counter($S, $T.$LGroupOf($L))", counter.name(), mapping,
                 counter.name(), String.join(", ", counter.groupBy().stream().map(PropertyPath::camelName).toList()))
                 .build());

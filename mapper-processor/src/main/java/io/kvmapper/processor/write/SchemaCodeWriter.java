@@ -17,7 +17,9 @@ import io.kvmapper.processor.model.ScalarKind;
 import io.kvmapper.processor.model.ValueObject;
 import io.kvmapper.processor.model.ValueType;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -102,8 +104,9 @@ final class SchemaCodeWriter {
                 .addParameter(entity.className(), "entity")
                 .addParameter(ParameterizedTypeName.get(ClassName.get(List.class), TypeName.get(byte[].class)), "out");
         List<String> locals = new ArrayList<>();
+        Map<String, String> declared = new HashMap<>();
         for (PropertyPath path : index.paths()) {
-            locals.add(readPath(method, path));
+            locals.add(readPath(method, path, declared));
         }
         CodeBlock.Builder body = CodeBlock.builder();
         int collection = -1;
@@ -139,15 +142,19 @@ final class SchemaCodeWriter {
         return method.addCode(body.build()).build();
     }
 
-    /** A method encoding its arguments, one per path, as a tuple. */
+    /**
+     * A method encoding its arguments, one per path, as a tuple. A parameter named like the method's
+     * own {@code writer} gets a suffix, as the codec does for its variables.
+     */
     private MethodSpec tupleOf(String name, List<PropertyPath> paths, String doc) {
         MethodSpec.Builder method = MethodSpec.methodBuilder(name).addModifiers(Modifier.STATIC).returns(byte[].class)
                 .addJavadoc(doc + "\n");
         CodeBlock.Builder body = CodeBlock.builder()
                 .addStatement("$T writer = new $T(32)", RuntimeTypes.TUPLE_WRITER, RuntimeTypes.TUPLE_WRITER);
         for (PropertyPath path : paths) {
-            method.addParameter(parameterType(path), path.camelName());
-            writeScalar(body, path.scalar().kind(), path.camelName(), !parameterType(path).isPrimitive());
+            String parameter = path.camelName().equals("writer") ? "writer_" : path.camelName();
+            method.addParameter(path.parameterType(), parameter);
+            writeScalar(body, path.scalar().kind(), parameter, !path.parameterType().isPrimitive());
         }
         return method.addCode(body.build()).addStatement("return writer.toByteArray()").build();
     }
@@ -157,20 +164,15 @@ final class SchemaCodeWriter {
         return !path.scalar().primitive() || path.steps().size() > 1;
     }
 
-    /** The type of a finder or getter argument for {@code path}: the scalar, boxed if the path can be null. */
-    static TypeName parameterType(PropertyPath path) {
-        TypeName type = path.scalar().typeName();
-        return path.collection() || path.steps().size() > 1 ? type.box() : type;
-    }
-
     private MethodSpec counterGroup(CounterModel counter) {
         MethodSpec.Builder method = MethodSpec.methodBuilder(counter.name() + "Group").addModifiers(Modifier.STATIC)
                 .returns(byte[].class).addJavadoc("The encoded group of counter '$L' {@code entity} counts in.\n",
                         counter.name())
                 .addParameter(entity.className(), "entity");
         List<String> locals = new ArrayList<>();
+        Map<String, String> declared = new HashMap<>();
         for (PropertyPath path : counter.groupBy()) {
-            locals.add(readPath(method, path));
+            locals.add(readPath(method, path, declared));
         }
         method.addStatement("$T writer = new $T(32)", RuntimeTypes.TUPLE_WRITER, RuntimeTypes.TUPLE_WRITER);
         CodeBlock.Builder body = CodeBlock.builder();
@@ -201,22 +203,31 @@ final class SchemaCodeWriter {
         MethodSpec.Builder method = MethodSpec.methodBuilder(counter.name() + "Amount").addModifiers(Modifier.STATIC)
                 .returns(long.class).addJavadoc("What {@code entity} adds to counter '$L'.\n", counter.name())
                 .addParameter(entity.className(), "entity");
-        String local = readPath(method, sum);
+        String local = readPath(method, sum, new HashMap<>());
         return mayBeNull(sum) ? method.addStatement("return $L == null ? 0L : $L", local, local).build()
                 : method.addStatement("return $L", local).build();
     }
 
     /**
      * Declares locals reading {@code path} from {@code entity}, null-safe through embedded objects, and
-     * returns the name of the last; it is boxed when an embedded object on the way may be null.
+     * returns the name of the last; it is boxed when an embedded object on the way may be null. Steps
+     * already in {@code declared} (by dotted prefix, as when two paths go through one embedded object)
+     * are read once.
      */
-    private static String readPath(MethodSpec.Builder method, PropertyPath path) {
+    private static String readPath(MethodSpec.Builder method, PropertyPath path, Map<String, String> declared) {
         String source = "entity";
         StringBuilder name = new StringBuilder();
+        StringBuilder prefix = new StringBuilder();
         List<Property> steps = path.steps();
         for (int i = 0; i < steps.size(); i++) {
             Property step = steps.get(i);
             name.append(i == 0 ? step.name() : GeneratedNames.capitalize(step.name()));
+            prefix.append(i == 0 ? "" : ".").append(step.name());
+            String known = declared.get(prefix.toString());
+            if (known != null) {
+                source = known;
+                continue;
+            }
             String local = name + "Path";
             TypeName type = step.type().typeName();
             if (i > 0) {
@@ -225,6 +236,7 @@ final class SchemaCodeWriter {
             } else {
                 method.addStatement("$T $L = $L", type, local, step.readFrom(source));
             }
+            declared.put(prefix.toString(), local);
             source = local;
         }
         return source;
