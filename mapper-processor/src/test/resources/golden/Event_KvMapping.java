@@ -148,20 +148,23 @@ final class Event_KvMapping implements EntityMapping<Event> {
      * {@code entity} with 'kind' set to the given value.
      */
     static Event withKind(Event entity, String kind) {
-        return new Event(entity.tenant(), entity.at(), entity.sequence(), kind, entity.origin(), entity.tags());
+        return new Event(entity.tenant(), entity.at(), entity.sequence(), kind, entity.origin(),
+                entity.tags());
     }
 
     /**
      * {@code entity} with 'origin' set to the given value.
      */
     static Event withOrigin(Event entity, Event.Origin origin) {
-        return new Event(entity.tenant(), entity.at(), entity.sequence(), entity.kind(), origin, entity.tags());
+        return new Event(entity.tenant(), entity.at(), entity.sequence(), entity.kind(), origin,
+                entity.tags());
     }
 
     /**
      * {@code entity} with 'tags' set to the given value.
      */
     static Event withTags(Event entity, List<String> tags) {
-        return new Event(entity.tenant(), entity.at(), entity.sequence(), entity.kind(), entity.origin(), tags);
+        return new Event(entity.tenant(), entity.at(), entity.sequence(), entity.kind(),
+                entity.origin(), tags);
     }
 }

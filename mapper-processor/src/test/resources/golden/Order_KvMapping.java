@@ -28,13 +28,18 @@ final class Order_KvMapping implements EntityMapping<Order> {
     private static final byte[] ALL = RecordKeys.allRecordsPrefix(ENTITY);
 
     private static final List<IndexDefinition<Order>> INDEXES = List.of(
-    new IndexDefinition<>("reference", true, 1, "unique(reference:STRING)", Order_KvMapping::referenceValues),
-    new IndexDefinition<>("tags", false, 1, "index(tags:STRING[])", Order_KvMapping::tagsValues),
-    new IndexDefinition<>("shipToCountryAndStatus", false, 2, "index(shipTo.country:STRING,status:ENUM)", Order_KvMapping::shipToCountryAndStatusValues));
+            new IndexDefinition<>("reference", true, 1, "unique(reference:STRING)",
+                    Order_KvMapping::referenceValues),
+            new IndexDefinition<>("tags", false, 1, "index(tags:STRING[])",
+                    Order_KvMapping::tagsValues),
+            new IndexDefinition<>("shipToCountryAndStatus", false, 2, "index(shipTo.country:STRING,status:ENUM)",
+                    Order_KvMapping::shipToCountryAndStatusValues));
 
     private static final List<CounterDefinition<Order>> COUNTERS = List.of(
-    new CounterDefinition<>("byStatus", "count(status:ENUM)", Order_KvMapping::byStatusGroup, entity -> 1L),
-    new CounterDefinition<>("revenueByCountryAndStatus", "sum(totalCents:LONG;shipTo.country:STRING,status:ENUM)", Order_KvMapping::revenueByCountryAndStatusGroup, Order_KvMapping::revenueByCountryAndStatusAmount));
+            new CounterDefinition<>("byStatus", "count(status:ENUM)",
+                    Order_KvMapping::byStatusGroup, entity -> 1L),
+            new CounterDefinition<>("revenueByCountryAndStatus", "sum(totalCents:LONG;shipTo.country:STRING,status:ENUM)",
+                    Order_KvMapping::revenueByCountryAndStatusGroup, Order_KvMapping::revenueByCountryAndStatusAmount));
 
     private static final VersionField<Order> VERSION = new VersionField<Order>() {
         @Override
@@ -44,7 +49,8 @@ final class Order_KvMapping implements EntityMapping<Order> {
 
         @Override
         public Order with(Order entity, long version) {
-            return new Order(entity.shop(), entity.number(), entity.reference(), entity.status(), entity.shipTo(), entity.tags(), entity.totalCents(), version);
+            return new Order(entity.shop(), entity.number(), entity.reference(), entity.status(),
+                    entity.shipTo(), entity.tags(), entity.totalCents(), version);
         }
     };
 
@@ -123,16 +129,13 @@ final class Order_KvMapping implements EntityMapping<Order> {
     }
 
     /**
-     * Adds the encoded values of index 'reference' of {@code entity} to {@code out}.
+     * Adds the encoded values of index 'reference' of {@code entity} to {@code out}; none while a value is null.
      */
     static void referenceValues(Order entity, List<byte[]> out) {
-        String referencePath = entity.reference();
-        if (referencePath == null) {
-            return;
+        String reference = entity.reference();
+        if (reference != null) {
+            out.add(referenceValue(reference));
         }
-        TupleWriter writer = new TupleWriter(32);
-        writer.writeString(referencePath);
-        out.add(writer.toByteArray());
     }
 
     /**
@@ -152,18 +155,11 @@ final class Order_KvMapping implements EntityMapping<Order> {
      * Adds the encoded values of index 'tags' of {@code entity} to {@code out}.
      */
     static void tagsValues(Order entity, List<byte[]> out) {
-        Set<String> tagsPath = entity.tags();
-        if (tagsPath == null) {
-            return;
-        }
-        for (String tagsPathElement : tagsPath) {
-            TupleWriter writer = new TupleWriter(32);
-            if (tagsPathElement == null) {
-                writer.writeNull();
-            } else {
-                writer.writeString(tagsPathElement);
+        Set<String> tags = entity.tags();
+        if (tags != null) {
+            for (String tag : tags) {
+                out.add(tagsValue(tag));
             }
-            out.add(writer.toByteArray());
         }
     }
 
@@ -184,21 +180,8 @@ final class Order_KvMapping implements EntityMapping<Order> {
      * Adds the encoded values of index 'shipToCountryAndStatus' of {@code entity} to {@code out}.
      */
     static void shipToCountryAndStatusValues(Order entity, List<byte[]> out) {
-        Order.Address shipToPath = entity.shipTo();
-        String shipToCountryPath = shipToPath == null ? null : shipToPath.country();
-        Order.Status statusPath = entity.status();
-        TupleWriter writer = new TupleWriter(32);
-        if (shipToCountryPath == null) {
-            writer.writeNull();
-        } else {
-            writer.writeString(shipToCountryPath);
-        }
-        if (statusPath == null) {
-            writer.writeNull();
-        } else {
-            writer.writeEnum(statusPath);
-        }
-        out.add(writer.toByteArray());
+        Order.Address shipTo = entity.shipTo();
+        out.add(shipToCountryAndStatusValue(shipTo == null ? null : shipTo.country(), entity.status()));
     }
 
     /**
@@ -249,14 +232,7 @@ final class Order_KvMapping implements EntityMapping<Order> {
      * The encoded group of counter 'byStatus' {@code entity} counts in.
      */
     static byte[] byStatusGroup(Order entity) {
-        Order.Status statusPath = entity.status();
-        TupleWriter writer = new TupleWriter(32);
-        if (statusPath == null) {
-            writer.writeNull();
-        } else {
-            writer.writeEnum(statusPath);
-        }
-        return writer.toByteArray();
+        return byStatusGroupOf(entity.status());
     }
 
     /**
@@ -287,21 +263,8 @@ final class Order_KvMapping implements EntityMapping<Order> {
      * The encoded group of counter 'revenueByCountryAndStatus' {@code entity} counts in.
      */
     static byte[] revenueByCountryAndStatusGroup(Order entity) {
-        Order.Address shipToPath = entity.shipTo();
-        String shipToCountryPath = shipToPath == null ? null : shipToPath.country();
-        Order.Status statusPath = entity.status();
-        TupleWriter writer = new TupleWriter(32);
-        if (shipToCountryPath == null) {
-            writer.writeNull();
-        } else {
-            writer.writeString(shipToCountryPath);
-        }
-        if (statusPath == null) {
-            writer.writeNull();
-        } else {
-            writer.writeEnum(statusPath);
-        }
-        return writer.toByteArray();
+        Order.Address shipTo = entity.shipTo();
+        return revenueByCountryAndStatusGroupOf(shipTo == null ? null : shipTo.country(), entity.status());
     }
 
     /**
@@ -326,8 +289,7 @@ final class Order_KvMapping implements EntityMapping<Order> {
      * What {@code entity} adds to counter 'revenueByCountryAndStatus'.
      */
     static long revenueByCountryAndStatusAmount(Order entity) {
-        long totalCentsPath = entity.totalCents();
-        return totalCentsPath;
+        return entity.totalCents();
     }
 
     @Override
@@ -349,34 +311,39 @@ final class Order_KvMapping implements EntityMapping<Order> {
      * {@code entity} with 'reference' set to the given value.
      */
     static Order withReference(Order entity, String reference) {
-        return new Order(entity.shop(), entity.number(), reference, entity.status(), entity.shipTo(), entity.tags(), entity.totalCents(), entity.version());
+        return new Order(entity.shop(), entity.number(), reference, entity.status(),
+                entity.shipTo(), entity.tags(), entity.totalCents(), entity.version());
     }
 
     /**
      * {@code entity} with 'status' set to the given value.
      */
     static Order withStatus(Order entity, Order.Status status) {
-        return new Order(entity.shop(), entity.number(), entity.reference(), status, entity.shipTo(), entity.tags(), entity.totalCents(), entity.version());
+        return new Order(entity.shop(), entity.number(), entity.reference(), status,
+                entity.shipTo(), entity.tags(), entity.totalCents(), entity.version());
     }
 
     /**
      * {@code entity} with 'shipTo' set to the given value.
      */
     static Order withShipTo(Order entity, Order.Address shipTo) {
-        return new Order(entity.shop(), entity.number(), entity.reference(), entity.status(), shipTo, entity.tags(), entity.totalCents(), entity.version());
+        return new Order(entity.shop(), entity.number(), entity.reference(), entity.status(),
+                shipTo, entity.tags(), entity.totalCents(), entity.version());
     }
 
     /**
      * {@code entity} with 'tags' set to the given value.
      */
     static Order withTags(Order entity, Set<String> tags) {
-        return new Order(entity.shop(), entity.number(), entity.reference(), entity.status(), entity.shipTo(), tags, entity.totalCents(), entity.version());
+        return new Order(entity.shop(), entity.number(), entity.reference(), entity.status(),
+                entity.shipTo(), tags, entity.totalCents(), entity.version());
     }
 
     /**
      * {@code entity} with 'totalCents' set to the given value.
      */
     static Order withTotalCents(Order entity, long totalCents) {
-        return new Order(entity.shop(), entity.number(), entity.reference(), entity.status(), entity.shipTo(), entity.tags(), totalCents, entity.version());
+        return new Order(entity.shop(), entity.number(), entity.reference(), entity.status(),
+                entity.shipTo(), entity.tags(), totalCents, entity.version());
     }
 }

@@ -277,8 +277,8 @@ class SchemaGenerationTest {
         assertGeneratedCleanly(compilation, "example.Customer");
         assertSignatures(compilation, "Customer");
         StringSubject mapping = mapping(compilation, "example.Customer");
-        mapping.contains("String addressLocationCountryPath = addressLocationPath == null ? null "
-                + ": addressLocationPath.country();");
+        mapping.contains("Customer.Location addressLocation = address == null ? null : address.getLocation();");
+        mapping.contains("addressLocation == null ? null : addressLocation.country()");
         mapping.contains("copy.setVersion(version);");
         mapping.contains("entity.setEmail(email);");
     }
@@ -326,9 +326,9 @@ class SchemaGenerationTest {
 
         assertGeneratedCleanly(compilation, "example.Shop");
         mapping(compilation, "example.Shop").contains("static void addressCityAndAddressZipValues(Shop entity, "
-                + "List<byte[]> out) { Shop.Address addressPath = entity.address(); String addressCityPath = "
-                + "addressPath == null ? null : addressPath.city(); Integer addressZipPath = addressPath == null ? null "
-                + ": addressPath.zip();");
+                + "List<byte[]> out) { Shop.Address address = entity.address(); "
+                + "out.add(addressCityAndAddressZipValue(address == null ? null : address.city(), "
+                + "address == null ? null : address.zip())); }");
         repository(compilation, "example.Shop").contains("public long countByPlace(String addressCity, "
                 + "Integer addressZip) {");
     }
