@@ -17,7 +17,9 @@ import io.kvmapper.processor.model.ScalarKind;
 import io.kvmapper.processor.model.ValueObject;
 import io.kvmapper.processor.model.ValueType;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -102,8 +104,9 @@ final class SchemaCodeWriter {
                 .addParameter(entity.className(), "entity")
                 .addParameter(ParameterizedTypeName.get(ClassName.get(List.class), TypeName.get(byte[].class)), "out");
         List<String> locals = new ArrayList<>();
+        Set<String> declared = new HashSet<>();
         for (PropertyPath path : index.paths()) {
-            locals.add(readPath(method, path));
+            locals.add(readPath(method, path, declared));
         }
         CodeBlock.Builder body = CodeBlock.builder();
         int collection = -1;
@@ -169,8 +172,9 @@ final class SchemaCodeWriter {
                         counter.name())
                 .addParameter(entity.className(), "entity");
         List<String> locals = new ArrayList<>();
+        Set<String> declared = new HashSet<>();
         for (PropertyPath path : counter.groupBy()) {
-            locals.add(readPath(method, path));
+            locals.add(readPath(method, path, declared));
         }
         method.addStatement("$T writer = new $T(32)", RuntimeTypes.TUPLE_WRITER, RuntimeTypes.TUPLE_WRITER);
         CodeBlock.Builder body = CodeBlock.builder();
@@ -201,16 +205,18 @@ final class SchemaCodeWriter {
         MethodSpec.Builder method = MethodSpec.methodBuilder(counter.name() + "Amount").addModifiers(Modifier.STATIC)
                 .returns(long.class).addJavadoc("What {@code entity} adds to counter '$L'.\n", counter.name())
                 .addParameter(entity.className(), "entity");
-        String local = readPath(method, sum);
+        String local = readPath(method, sum, new HashSet<>());
         return mayBeNull(sum) ? method.addStatement("return $L == null ? 0L : $L", local, local).build()
                 : method.addStatement("return $L", local).build();
     }
 
     /**
      * Declares locals reading {@code path} from {@code entity}, null-safe through embedded objects, and
-     * returns the name of the last; it is boxed when an embedded object on the way may be null.
+     * returns the name of the last; it is boxed when an embedded object on the way may be null. A local
+     * already in {@code declared} (a step shared with an earlier path, such as {@code place} in
+     * {@code place.building} and {@code place.floor}) is reused, not declared again.
      */
-    private static String readPath(MethodSpec.Builder method, PropertyPath path) {
+    private static String readPath(MethodSpec.Builder method, PropertyPath path, Set<String> declared) {
         String source = "entity";
         StringBuilder name = new StringBuilder();
         List<Property> steps = path.steps();
@@ -219,6 +225,10 @@ final class SchemaCodeWriter {
             name.append(i == 0 ? step.name() : GeneratedNames.capitalize(step.name()));
             String local = name + "Path";
             TypeName type = step.type().typeName();
+            if (!declared.add(local)) {
+                source = local;
+                continue;
+            }
             if (i > 0) {
                 type = type.box();
                 method.addStatement("$T $L = $L == null ? null : $L", type, local, source, step.readFrom(source));
