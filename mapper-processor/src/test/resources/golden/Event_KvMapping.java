@@ -71,24 +71,24 @@ final class Event_KvMapping implements EntityMapping<Event> {
     }
 
     static KeyRange all() {
-        return KeyRange.startingWith(ALL);
+        return KeyRange.tuplePrefix(ALL);
     }
 
     /**
-     * The records whose first 1 key components are the given ones.
+     * The records whose key starts with the given component.
      */
     static KeyRange prefix1(String tenant) {
-        return KeyRange.startingWith(new TupleWriter(48).beginNested().appendRaw(HEAD)
+        return KeyRange.tuplePrefix(new TupleWriter(48).beginNested().appendRaw(HEAD)
                 .writeString(RecordKeys.require(tenant, ENTITY, "tenant"))
                 .endNested()
                 .toPrefixBytes());
     }
 
     /**
-     * The records whose first 2 key components are the given ones.
+     * The records whose key starts with the given 2 components.
      */
     static KeyRange prefix2(String tenant, Instant at) {
-        return KeyRange.startingWith(new TupleWriter(64).beginNested().appendRaw(HEAD)
+        return KeyRange.tuplePrefix(new TupleWriter(64).beginNested().appendRaw(HEAD)
                 .writeString(RecordKeys.require(tenant, ENTITY, "tenant"))
                 .endNested()
                 .descending().writeInstant(RecordKeys.require(at, ENTITY, "at"))

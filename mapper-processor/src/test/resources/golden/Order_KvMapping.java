@@ -37,9 +37,9 @@ final class Order_KvMapping implements EntityMapping<Order> {
 
     private static final List<CounterDefinition<Order>> COUNTERS = List.of(
             new CounterDefinition<>("byStatus", "count(status:ENUM)",
-                    Order_KvMapping::byStatusGroup, entity -> 1L),
+                    Order_KvMapping::byStatusGroup, entity -> 1L, false),
             new CounterDefinition<>("revenueByCountryAndStatus", "sum(totalCents:LONG;shipTo.country:STRING,status:ENUM)",
-                    Order_KvMapping::revenueByCountryAndStatusGroup, Order_KvMapping::revenueByCountryAndStatusAmount));
+                    Order_KvMapping::revenueByCountryAndStatusGroup, Order_KvMapping::revenueByCountryAndStatusAmount, true));
 
     private static final VersionField<Order> VERSION = new VersionField<Order>() {
         @Override
@@ -94,14 +94,14 @@ final class Order_KvMapping implements EntityMapping<Order> {
     }
 
     static KeyRange all() {
-        return KeyRange.startingWith(ALL);
+        return KeyRange.tuplePrefix(ALL);
     }
 
     /**
-     * The records whose first 1 key components are the given ones.
+     * The records whose key starts with the given component.
      */
     static KeyRange prefix1(String shop) {
-        return KeyRange.startingWith(new TupleWriter(48).beginNested().appendRaw(HEAD)
+        return KeyRange.tuplePrefix(new TupleWriter(48).beginNested().appendRaw(HEAD)
                 .writeString(RecordKeys.require(shop, ENTITY, "shop"))
                 .endNested()
                 .toPrefixBytes());

@@ -11,10 +11,11 @@ import java.util.function.ToLongFunction;
  * @param signature a canonical description of the counter; one whose signature changes is rebuilt
  * @param group the encoded group tuple of an entity (empty for a global counter)
  * @param amount what an entity contributes: 1 for a count, the summed field for a sum
+ * @param isSum whether it sums a field (a sum can reach zero going up, a count only going down)
  * @param <E> the entity type
  */
 public record CounterDefinition<E>(String name, String signature, Function<E, byte[]> group,
-        ToLongFunction<E> amount) {
+        ToLongFunction<E> amount, boolean isSum) {
 
     /** Checks the definition. */
     public CounterDefinition {

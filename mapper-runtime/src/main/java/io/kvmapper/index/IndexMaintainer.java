@@ -115,17 +115,19 @@ public final class IndexMaintainer<E> {
             byte[] newGroup = now == null ? null : counter.group().apply(now);
             long oldAmount = old == null ? 0 : counter.amount().applyAsLong(old);
             long newAmount = now == null ? 0 : counter.amount().applyAsLong(now);
+            boolean sum = counter.isSum();
             if (oldGroup != null && newGroup != null && Arrays.equals(oldGroup, newGroup)) {
                 if (newAmount != oldAmount) {
-                    adds.add(new Object[] {KeyLayout.counterKey(counterPrefixes[i], newGroup), newAmount - oldAmount});
+                    adds.add(new Object[] {KeyLayout.counterKey(counterPrefixes[i], newGroup), newAmount - oldAmount,
+                        sum});
                 }
                 continue;
             }
             if (oldGroup != null && oldAmount != 0) {
-                adds.add(new Object[] {KeyLayout.counterKey(counterPrefixes[i], oldGroup), -oldAmount});
+                adds.add(new Object[] {KeyLayout.counterKey(counterPrefixes[i], oldGroup), -oldAmount, sum});
             }
             if (newGroup != null && newAmount != 0) {
-                adds.add(new Object[] {KeyLayout.counterKey(counterPrefixes[i], newGroup), newAmount});
+                adds.add(new Object[] {KeyLayout.counterKey(counterPrefixes[i], newGroup), newAmount, sum});
             }
         }
         for (byte[] key : deletes) {
@@ -135,7 +137,7 @@ public final class IndexMaintainer<E> {
             kv.put(put[0], put[1]);
         }
         for (Object[] add : adds) {
-            addAndTrim(kv, (byte[]) add[0], (Long) add[1]);
+            addAndTrim(kv, (byte[]) add[0], (Long) add[1], (Boolean) add[2]);
         }
     }
 
@@ -159,10 +161,15 @@ public final class IndexMaintainer<E> {
                 : layout.entry(indexPrefixes[i], value, recordKey);
     }
 
-    /** Adds {@code delta} to a counter group, removing the group if a decrement brought it to zero. */
-    static void addAndTrim(KvTransaction kv, byte[] key, long delta) {
+    /**
+     * Adds {@code delta} to a counter group, removing the group if this brought it to zero: after a
+     * decrement, and for a sum (which can reach zero going up) after any change. Two transactions that
+     * bring one group to zero together each see only their own change, so neither removes it; the
+     * group then holds zero, which reads as absent, until its next change or {@code repair()}.
+     */
+    static void addAndTrim(KvTransaction kv, byte[] key, long delta, boolean sum) {
         kv.add(key, delta);
-        if (delta < 0 && Counters.decode(key, kv.peek(key)) == 0) {
+        if ((delta < 0 || sum) && Counters.decode(key, kv.peek(key)) == 0) {
             kv.delete(key);
         }
     }

@@ -72,11 +72,12 @@ final class SchemaCodeWriter {
             } else {
                 counters.add(",\n");
             }
-            counters.add("new $T<>($S, $S,$W$T::$LGroup, $L)", RuntimeTypes.COUNTER_DEFINITION, counter.name(),
+            counters.add("new $T<>($S, $S,$W$T::$LGroup, $L, $L)", RuntimeTypes.COUNTER_DEFINITION, counter.name(),
                     counter.signature(), GeneratedNames.mapping(entityType), counter.name(),
                     counter.sum().isPresent()
                             ? CodeBlock.of("$T::$LAmount", GeneratedNames.mapping(entityType), counter.name())
-                            : CodeBlock.of("entity -> 1L"));
+                            : CodeBlock.of("entity -> 1L"),
+                    counter.sum().isPresent());
         }
         TypeName indexList = ParameterizedTypeName.get(ClassName.get(List.class),
                 ParameterizedTypeName.get(RuntimeTypes.INDEX_DEFINITION, entityType));

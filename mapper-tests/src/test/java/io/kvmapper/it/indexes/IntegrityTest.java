@@ -378,7 +378,8 @@ class IntegrityTest {
     void aUniqueEntryPointingAtTheWrongRecordIsRepairedInOneRun() {
         seed();
         behindTheBack(kv -> kv.put(Raw.uniqueKey(MEMBERS, "email", "a@x"), Raw.memberKey(2)));
-        assertEquals(Optional.of(2L), members.findByEmail("a@x").map(Member::id), "the damage is visible");
+        assertEquals(Optional.empty(), members.findByEmail("a@x").map(Member::id),
+                "a finder never returns an entity that does not hold the value it was asked for");
         IntegrityReport report = members.verify();
         assertFalse(report.isClean());
         assertReports(report, "IxMember", "\"a@x\"");
@@ -402,7 +403,7 @@ class IntegrityTest {
     }
 
     @Test
-    void driftedMissingAndZeroCounterGroupsAreReportedAndRepaired() {
+    void driftedAndMissingCounterGroupsAreReportedAndRepairedAndZeroGroupsTidied() {
         seed();
         behindTheBack(kv -> {
             kv.add(Raw.counterKey(MEMBERS, "byStatus", "gold"), 3);
@@ -414,7 +415,8 @@ class IntegrityTest {
         });
         assertEquals(5, members.countByStatus("gold"));
         IntegrityReport report = members.verify();
-        assertEquals(6, report.problemCount(), report.toString());
+        // a zero-valued group reads as absent: not a problem, but repair() tidies it away
+        assertEquals(5, report.problemCount(), report.toString());
         for (String problem : report.problems()) {
             assertTrue(problem.contains("IxMember"), problem);
         }
@@ -423,9 +425,8 @@ class IntegrityTest {
                 "'byStatus' group (\"silver\") holds 0, the records give 1",
                 "'total' group () holds 1, the records give 3",
                 "'balanceByStatus' group (\"gold\") holds 1030, the records give 30",
-                "'byCityAndStatus' has no group (\"Oslo\", \"gold\"), the records give 2",
-                "'byStatus' group (\"nobody\") holds 0, the records give 0");
-        assertRepairedThenClean(6);
+                "'byCityAndStatus' has no group (\"Oslo\", \"gold\"), the records give 2");
+        assertRepairedThenClean(5);
         assertEquals(Map.of("gold", 2L, "silver", 1L), members.countByStatus());
         assertEquals(3, members.countTotal());
         assertEquals(30, members.sumBalanceByStatus("gold"));
