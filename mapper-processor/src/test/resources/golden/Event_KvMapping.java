@@ -96,7 +96,7 @@ final class Event_KvMapping implements EntityMapping<Event> {
     }
 
     /**
-     * The records whose component 'tenant' lies in [from, to) after the given prefix.
+     * The records whose component 'tenant' lies in [from, to).
      */
     static KeyRange between0(String from, String to) {
         return KeyRanges.between(ALL,
@@ -105,7 +105,7 @@ final class Event_KvMapping implements EntityMapping<Event> {
     }
 
     /**
-     * The records whose component 'at' lies in [from, to) after the given prefix.
+     * The records whose component 'at' lies in [from, to) after the given leading components.
      */
     static KeyRange between1(String tenant, Instant from, Instant to) {
         return KeyRanges.between(new TupleWriter(48).beginNested().appendRaw(HEAD)
@@ -117,7 +117,7 @@ final class Event_KvMapping implements EntityMapping<Event> {
     }
 
     /**
-     * The records whose component 'sequence' lies in [from, to) after the given prefix.
+     * The records whose component 'sequence' lies in [from, to) after the given leading components.
      */
     static KeyRange between2(String tenant, Instant at, long from, long to) {
         return KeyRanges.between(new TupleWriter(64).beginNested().appendRaw(HEAD)

@@ -150,7 +150,7 @@ public final class OrderRepository {
     }
 
     /**
-     * The entity whose reference is the given value (unique index 'reference'); empty if none or if a value is null, since nulls are not indexed.
+     * The entity whose reference is the given value (unique index 'reference'); empty if none, or if an argument is null, since nulls are not indexed.
      */
     public Optional<Order> findByReference(String reference) {
         return this.operations.findByUniqueIndex("reference", Order_KvMapping.referenceValue(reference));
@@ -171,14 +171,14 @@ public final class OrderRepository {
     }
 
     /**
-     * The entities whose tags is the given value (index 'tags'), in index order; a null argument finds the entities where it is null.
+     * The entities whose tags contain the given element (index 'tags'), in index order.
      */
     public List<Order> findByTags(String tags) {
         return this.operations.findByIndex("tags", Order_KvMapping.tagsValue(tags));
     }
 
     /**
-     * A page of the entities whose tags is the given value (index 'tags'), in index order; a null argument finds the entities where it is null.
+     * A page of the entities whose tags contain the given element (index 'tags'), in index order.
      */
     public Page<Order> findByTags(String tags, PageRequest page) {
         return this.operations.findByIndex("tags", Order_KvMapping.tagsValue(tags), page);
@@ -199,14 +199,14 @@ public final class OrderRepository {
     }
 
     /**
-     * The entities whose shipTo.country, status is the given value (index 'shipToCountryAndStatus'), in index order; a null argument finds the entities where it is null.
+     * The entities whose shipTo.country and status are the given values (index 'shipToCountryAndStatus'), in index order; a null argument finds the entities where that value is null.
      */
     public List<Order> findByShipToCountryAndStatus(String shipToCountry, Order.Status status) {
         return this.operations.findByIndex("shipToCountryAndStatus", Order_KvMapping.shipToCountryAndStatusValue(shipToCountry, status));
     }
 
     /**
-     * A page of the entities whose shipTo.country, status is the given value (index 'shipToCountryAndStatus'), in index order; a null argument finds the entities where it is null.
+     * A page of the entities whose shipTo.country and status are the given values (index 'shipToCountryAndStatus'), in index order; a null argument finds the entities where that value is null.
      */
     public Page<Order> findByShipToCountryAndStatus(String shipToCountry, Order.Status status,
             PageRequest page) {
@@ -230,7 +230,7 @@ public final class OrderRepository {
     }
 
     /**
-     * The number of entities whose status are the given values (counter 'byStatus'); one read.
+     * The number of entities whose status is the given value (counter 'byStatus'); one read.
      */
     public long countByStatus(Order.Status status) {
         return this.operations.counter("byStatus", Order_KvMapping.byStatusGroupOf(status));
@@ -244,7 +244,7 @@ public final class OrderRepository {
     }
 
     /**
-     * The sum of totalCents over the entities whose shipTo.country, status are the given values (counter 'revenueByCountryAndStatus'); one read.
+     * The sum of totalCents over the entities whose shipTo.country and status are the given values (counter 'revenueByCountryAndStatus'); one read.
      */
     public long sumRevenueByCountryAndStatus(String shipToCountry, Order.Status status) {
         return this.operations.counter("revenueByCountryAndStatus", Order_KvMapping.revenueByCountryAndStatusGroupOf(shipToCountry, status));

@@ -108,7 +108,7 @@ final class Order_KvMapping implements EntityMapping<Order> {
     }
 
     /**
-     * The records whose component 'shop' lies in [from, to) after the given prefix.
+     * The records whose component 'shop' lies in [from, to).
      */
     static KeyRange between0(String from, String to) {
         return KeyRanges.between(ALL,
@@ -117,7 +117,7 @@ final class Order_KvMapping implements EntityMapping<Order> {
     }
 
     /**
-     * The records whose component 'number' lies in [from, to) after the given prefix.
+     * The records whose component 'number' lies in [from, to) after the given leading components.
      */
     static KeyRange between1(String shop, long from, long to) {
         return KeyRanges.between(new TupleWriter(48).beginNested().appendRaw(HEAD)

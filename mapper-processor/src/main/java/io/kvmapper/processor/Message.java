@@ -21,6 +21,8 @@ public enum Message {
     KEY_ORDER_PARTIAL("@Key field '%s' has no order while field '%s' has one; give every key component an order, or none"),
     KEY_PARTITION_NOT_LEADING("@Key field '%s' is a partition component but follows field '%s', which is not; partition "
             + "components must lead the key, so give them the lowest orders"),
+    TRANSIENT_ANNOTATED("@%s on transient field '%s' means nothing: transient fields are not stored; remove one of "
+            + "them"),
     KEY_TRANSIENT("field '%s' is both @Key and @Transient; a key component is always stored, so remove one of them"),
     NO_CONSTRUCTOR("class %s has no no-argument constructor that its package can call; add one (package-private is "
             + "enough), or make %s a record"),
@@ -44,7 +46,9 @@ public enum Message {
     STATIC_FIELD("@%s on static field '%s' means nothing: static fields are not stored"),
     PATH_UNKNOWN("%s: %s has no stored field '%s'; name a field, or a dotted path through @Embedded fields such as "
             + "\"address.city\""),
-    PATH_NOT_EMBEDDED("%s: '%s' in path \"%s\" is not an @Embedded object, so the path cannot go on through it"),
+    PATH_NOT_EMBEDDED("%s: '%s' in path \"%s\" is not a single @Embedded object, so the path cannot go on through "
+            + "it (a path goes through embedded objects, not collections or scalars)"),
+    PATH_DUPLICATE("%s: \"%s\" and \"%s\" would both become the argument '%s'; name each field once"),
     PATH_TYPE("%s: \"%s\" has type %s, which cannot be encoded in a key; use a scalar field%s"),
     INDEX_FIELDS_ON_FIELD("@Index on field '%s' indexes that field, so 'fields' means nothing here; put a composite "
             + "@Index on the class instead"),
@@ -56,7 +60,7 @@ public enum Message {
     NAME_DUPLICATE("%s: %s already has %s named \"%s\"; give each its own name"),
     SUM_TYPE("@Counter \"%s\": sum field \"%s\" is %s; sum needs a numeric field (int, long, short, byte, or their "
             + "boxes)"),
-    VERSION_TYPE("@Version field '%s' is %s; a version is a long"),
+    VERSION_TYPE("@Version field '%s' has type %s; a version is a long"),
     VERSION_DUPLICATE("@Version field '%s': %s already has the @Version field '%s'; keep one"),
     VERSION_KEY("@Version field '%s' is also a @Key; the version changes on every save, so it cannot identify the "
             + "entity"),

@@ -90,7 +90,7 @@ class ErrorRecoveryTest {
                 .inFile(order.file()).onLine(order.line("@Counter"));
         assertThat(compilation).hadErrorContaining("@Counter \"revenue\": sum field \"note\" is a String")
                 .inFile(order.file()).onLine(order.line("@Counter"));
-        assertThat(compilation).hadErrorContaining("@Version field 'version' is int")
+        assertThat(compilation).hadErrorContaining("@Version field 'version' has type int")
                 .inFile(order.file()).onLine(order.line("int version"));
         assertThat(compilation).hadErrorCount(5);
     }

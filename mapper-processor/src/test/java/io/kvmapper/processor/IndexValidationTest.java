@@ -82,8 +82,8 @@ class IndexValidationTest {
 
         assertThat(compilation).failed();
         assertThat(compilation).hadErrorCount(1);
-        assertThat(compilation).hadErrorContaining("@Index \"byCity\": 'address' in path \"address.city\" is not an "
-                        + "@Embedded object, so the path cannot go on through it")
+        assertThat(compilation).hadErrorContaining("@Index \"byCity\": 'address' in path \"address.city\" is not a "
+                        + "single @Embedded object, so the path cannot go on through it")
                 .inFile(shop.file()).onLine(shop.line("@Index(name"))
                 .atColumn(shop.column("\"address.city\"", "\""));
     }

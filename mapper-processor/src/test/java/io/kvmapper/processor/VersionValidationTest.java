@@ -42,10 +42,10 @@ class VersionValidationTest {
 
         assertThat(compilation).failed();
         assertThat(compilation).hadErrorCount(2);
-        assertThat(compilation).hadErrorContaining("@Version field 'revision' is int; a version is a long")
+        assertThat(compilation).hadErrorContaining("@Version field 'revision' has type int; a version is a long")
                 .inFile(document.file()).onLine(document.line("int revision"))
                 .atColumn(document.column("@Version int", "@"));
-        assertThat(compilation).hadErrorContaining("@Version field 'version' is java.lang.Long; a version is a long")
+        assertThat(compilation).hadErrorContaining("@Version field 'version' has type Long; a version is a long")
                 .inFile(note.file()).onLine(note.line("Long version"))
                 .atColumn(note.column("@Version Long", "@"));
     }

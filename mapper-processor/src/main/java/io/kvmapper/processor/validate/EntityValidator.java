@@ -225,13 +225,21 @@ public final class EntityValidator {
         }
     }
 
-    /** Reports a key component that is also transient; whether it did. */
+    /** Reports a transient field that carries an annotation about stored fields; whether it did. */
     private static boolean reportTransientKey(Element element, ErrorReporter reporter) {
-        if (element.getAnnotation(Key.class) == null) {
-            return false;
+        boolean reported = false;
+        if (element.getAnnotation(Key.class) != null) {
+            reporter.error(element, Message.KEY_TRANSIENT, element.getSimpleName());
+            reported = true;
         }
-        reporter.error(element, Message.KEY_TRANSIENT, element.getSimpleName());
-        return true;
+        for (String annotation : List.of(Annotations.INDEX, Annotations.VERSION)) {
+            if (ErrorReporter.annotation(element, annotation) != null) {
+                reporter.error(element, annotation, null, Message.TRANSIENT_ANNOTATED,
+                        Annotations.simpleName(annotation), element.getSimpleName());
+                reported = true;
+            }
+        }
+        return reported;
     }
 
     private boolean checkConstructor(TypeElement type, TypeElement root, ErrorReporter reporter) {

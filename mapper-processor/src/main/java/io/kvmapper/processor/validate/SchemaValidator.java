@@ -80,7 +80,7 @@ final class SchemaValidator {
             for (String field : fields) {
                 path(field, value, true, what, onFields).ifPresent(paths::add);
             }
-            if (paths.size() != fields.size()) {
+            if (paths.size() != fields.size() || !distinct(paths, what, onFields)) {
                 continue;
             }
             List<PropertyPath> collections = paths.stream().filter(PropertyPath::collection).toList();
@@ -118,6 +118,7 @@ final class SchemaValidator {
                 ok &= path.isPresent();
                 path.ifPresent(groupBy::add);
             }
+            ok = ok && distinct(groupBy, what, onGroup);
             Optional<PropertyPath> sum = Optional.empty();
             String sumField = annotations.string(mirror, "sum");
             if (!sumField.isEmpty()) {
@@ -151,7 +152,7 @@ final class SchemaValidator {
             }
             if (property.element().asType().getKind() != TypeKind.LONG) {
                 reporter.error(property.element(), Annotations.VERSION, null, Message.VERSION_TYPE, property.name(),
-                        TypeName.get(property.element().asType()));
+                        simpleName(TypeName.get(property.element().asType())));
             } else if (keyParts.stream().anyMatch(k -> k.property().equals(property))) {
                 reporter.error(property.element(), Annotations.VERSION, null, Message.VERSION_KEY, property.name());
             } else if (version != null) {
@@ -276,6 +277,24 @@ final class SchemaValidator {
 
     private static String capitalize(String segment) {
         return segment.isEmpty() ? segment : GeneratedNames.capitalize(segment);
+    }
+
+    /** Paths become arguments named by their camel-case names, which must differ. */
+    private static boolean distinct(List<PropertyPath> paths, String what, Diagnostics diagnostics) {
+        Map<String, PropertyPath> seen = new HashMap<>();
+        for (PropertyPath path : paths) {
+            PropertyPath earlier = seen.putIfAbsent(path.camelName(), path);
+            if (earlier != null) {
+                diagnostics.report(Message.PATH_DUPLICATE, what, earlier.dotted(), path.dotted(), path.camelName());
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static String simpleName(TypeName type) {
+        String name = type.toString();
+        return name.substring(name.lastIndexOf('.') + 1);
     }
 
     private static String describe(TypeName type) {

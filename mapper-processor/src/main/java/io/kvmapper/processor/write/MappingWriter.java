@@ -105,7 +105,8 @@ public final class MappingWriter {
         KeyPart ranged = entity.keyParts().get(index);
         MethodSpec.Builder method = MethodSpec.methodBuilder("between" + index).addModifiers(Modifier.STATIC)
                 .returns(RuntimeTypes.KEY_RANGE)
-                .addJavadoc("The records whose component '$L' lies in [from, to) after the given prefix.\n", ranged.name());
+                .addJavadoc("The records whose component '$L' lies in [from, to)$L.\n", ranged.name(),
+                        index == 0 ? "" : " after the given leading components");
         addComponentParameters(method, entity, index);
         TypeName rangedType = ranged.scalar().typeName();
         List<String> bounds = boundNames(entity, index);

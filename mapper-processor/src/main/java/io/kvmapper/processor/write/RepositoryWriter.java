@@ -199,12 +199,12 @@ public final class RepositoryWriter {
         List<PropertyPath> paths = index.paths();
         String arguments = String.join(", ", paths.stream().map(PropertyPath::camelName).toList());
         CodeBlock value = CodeBlock.of("$T.$LValue($L)", mapping, index.name(), arguments);
-        String described = paths.stream().map(PropertyPath::dotted).collect(Collectors.joining(", "));
+        String described = describe(paths);
         if (index.unique()) {
             MethodSpec.Builder unique = MethodSpec.methodBuilder(finder).addModifiers(Modifier.PUBLIC)
                     .returns(ParameterizedTypeName.get(ClassName.get(Optional.class), entity.className()))
-                    .addJavadoc("The entity whose $L is the given value (unique index '$L'); empty if none or if "
-                            + "a value is null, since nulls are not indexed.\n", described, index.name());
+                    .addJavadoc("The entity whose $L (unique index '$L'); empty if none, or if an argument is "
+                            + "null, since nulls are not indexed.\n", described, index.name());
             paths.forEach(p -> unique.addParameter(p.parameterType(), p.camelName()));
             methods.add(unique.addStatement("return this.operations.findByUniqueIndex($S, $L)", index.name(), value)
                     .build());
@@ -212,9 +212,10 @@ public final class RepositoryWriter {
             for (boolean paged : List.of(false, true)) {
                 MethodSpec.Builder method = MethodSpec.methodBuilder(finder).addModifiers(Modifier.PUBLIC)
                         .returns(paged ? page : list)
-                        .addJavadoc("$L whose $L is the given value (index '$L'), in index order; a null argument "
-                                + "finds the entities where it is null.\n",
-                                paged ? "A page of the entities" : "The entities", described, index.name());
+                        .addJavadoc("$L whose $L (index '$L'), in index order$L.\n",
+                                paged ? "A page of the entities" : "The entities", described, index.name(),
+                                paths.stream().anyMatch(PropertyPath::collection) ? ""
+                                        : "; a null argument finds the entities where that value is null");
                 paths.forEach(p -> method.addParameter(p.parameterType(), p.camelName()));
                 List<String> names = paths.stream().map(PropertyPath::camelName).toList();
                 methods.add(finishIndex(method, CodeBlock.of("this.operations.findByIndex($S, $L", index.name(), value),
@@ -248,6 +249,15 @@ public final class RepositoryWriter {
         return methods;
     }
 
+    /** "status is the given value", "tags contain the given element", "city and age are the given values". */
+    private static String describe(List<PropertyPath> paths) {
+        if (paths.size() == 1 && paths.get(0).collection()) {
+            return paths.get(0).dotted() + " contain the given element";
+        }
+        String names = paths.stream().map(PropertyPath::dotted).collect(Collectors.joining(" and "));
+        return paths.size() == 1 ? names + " is the given value" : names + " are the given values";
+    }
+
     private static MethodSpec finishIndex(MethodSpec.Builder method, CodeBlock call, boolean paged,
             List<String> parameterNames) {
         if (paged) {
@@ -263,11 +273,11 @@ public final class RepositoryWriter {
         List<MethodSpec> methods = new ArrayList<>();
         String what = counter.sum().map(s -> "The sum of " + s.dotted() + " over the entities").orElse("The number of "
                 + "entities");
-        String groups = counter.groupBy().stream().map(PropertyPath::dotted).collect(Collectors.joining(", "));
         MethodSpec.Builder getter = MethodSpec.methodBuilder(counter.getterName()).addModifiers(Modifier.PUBLIC)
                 .returns(long.class)
                 .addJavadoc(counter.groupBy().isEmpty() ? what + " (counter '$L'); one read.\n"
-                        : what + " whose " + groups + " are the given values (counter '$L'); one read.\n", counter.name());
+                        : what + " whose " + describe(counter.groupBy()) + " (counter '$L'); one read.\n",
+                        counter.name());
         counter.groupBy().forEach(p -> getter.addParameter(p.parameterType(), p.camelName()));
         methods.add(getter.addStatement("return this.operations.counter($S, $T.$LGroupOf($L))", counter.name(), mapping,
                 counter.name(), String.join(", ", counter.groupBy().stream().map(PropertyPath::camelName).toList()))
