@@ -7,6 +7,7 @@ import io.kvmapper.Page;
 import io.kvmapper.PageRequest;
 import io.kvmapper.ProgressListener;
 import io.kvmapper.Transaction;
+import io.kvmapper.runtime.Elements;
 import io.kvmapper.runtime.EntityOperations;
 import io.kvmapper.runtime.RecordKeys;
 import java.util.ArrayList;
@@ -276,6 +277,22 @@ public final class OrderRepository {
      */
     public boolean updateTags(String shop, long number, Set<String> tags) {
         return this.operations.update(Order_KvMapping.key(shop, number), current -> Order_KvMapping.withTags(current, tags));
+    }
+
+    /**
+     * Adds {@code element} to 'tags' of the entity with this key, atomically; indexes and counters follow. Returns false if there is no such entity.
+     */
+    public boolean addTags(String shop, long number, String element) {
+        return this.operations.update(Order_KvMapping.key(shop, number),
+                current -> Order_KvMapping.withTags(current, Elements.added(current.tags(), element)));
+    }
+
+    /**
+     * Removes {@code element} from 'tags' of the entity with this key, atomically; indexes and counters follow. Returns false if there is no such entity.
+     */
+    public boolean removeTags(String shop, long number, String element) {
+        return this.operations.update(Order_KvMapping.key(shop, number),
+                current -> Order_KvMapping.withTags(current, Elements.removed(current.tags(), element)));
     }
 
     /**
