@@ -66,6 +66,12 @@ class SamplesMainTest {
             // event log
             "3 newest api entries: [tick 59, tick 58, tick 57]",
             "api entries from 00:10 to 00:13, newest first: [tick 12, tick 11, tick 10]",
+            // multimap
+            "post-1 is liked by (distinct, in order, one range read): [alice, bob, carol]",
+            "with counts: {alice=1, bob=1, carol=2}",
+            "alice removes her like: true, and again: false",
+            "now: {bob=1, carol=2}, contains alice: false",
+            "ann's ledger (negative counts are debts, removes are read-free): {ben=3, cleo=-1}",
             "all samples done");
 
     @TempDir
