@@ -7,6 +7,7 @@ import io.kvmapper.Page;
 import io.kvmapper.PageRequest;
 import io.kvmapper.ProgressListener;
 import io.kvmapper.Transaction;
+import io.kvmapper.runtime.Elements;
 import io.kvmapper.runtime.EntityOperations;
 import io.kvmapper.runtime.RecordKeys;
 import java.time.Instant;
@@ -197,6 +198,30 @@ public final class EventRepository {
      */
     public boolean updateTags(String tenant, Instant at, long sequence, List<String> tags) {
         return this.operations.update(Event_KvMapping.key(tenant, at, sequence), current -> Event_KvMapping.withTags(current, tags));
+    }
+
+    /**
+     * Appends {@code element} to 'tags' of the entity with this key, atomically; indexes and counters follow. Returns false if there is no such entity.
+     */
+    public boolean appendTags(String tenant, Instant at, long sequence, String element) {
+        return this.operations.update(Event_KvMapping.key(tenant, at, sequence),
+                current -> Event_KvMapping.withTags(current, Elements.appended(current.tags(), element)));
+    }
+
+    /**
+     * Inserts {@code element} into 'tags' of the entity with this key, at position {@code index}, atomically; indexes and counters follow. Returns false if there is no such entity.
+     */
+    public boolean insertTags(String tenant, Instant at, long sequence, int index, String element) {
+        return this.operations.update(Event_KvMapping.key(tenant, at, sequence),
+                current -> Event_KvMapping.withTags(current, Elements.inserted(current.tags(), index, element, Event_KvMapping.ENTITY, "tags")));
+    }
+
+    /**
+     * Removes the element at position {@code index} of 'tags' of the entity with this key, atomically; indexes and counters follow. Returns false if there is no such entity.
+     */
+    public boolean removeTagsAt(String tenant, Instant at, long sequence, int index) {
+        return this.operations.update(Event_KvMapping.key(tenant, at, sequence),
+                current -> Event_KvMapping.withTags(current, Elements.removedAt(current.tags(), index, Event_KvMapping.ENTITY, "tags")));
     }
 
     /**

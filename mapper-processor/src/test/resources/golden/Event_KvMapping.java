@@ -71,24 +71,24 @@ final class Event_KvMapping implements EntityMapping<Event> {
     }
 
     static KeyRange all() {
-        return KeyRange.startingWith(ALL);
+        return KeyRange.tuplePrefix(ALL);
     }
 
     /**
-     * The records whose first 1 key components are the given ones.
+     * The records whose key starts with the given component.
      */
     static KeyRange prefix1(String tenant) {
-        return KeyRange.startingWith(new TupleWriter(48).beginNested().appendRaw(HEAD)
+        return KeyRange.tuplePrefix(new TupleWriter(48).beginNested().appendRaw(HEAD)
                 .writeString(RecordKeys.require(tenant, ENTITY, "tenant"))
                 .endNested()
                 .toPrefixBytes());
     }
 
     /**
-     * The records whose first 2 key components are the given ones.
+     * The records whose key starts with the given 2 components.
      */
     static KeyRange prefix2(String tenant, Instant at) {
-        return KeyRange.startingWith(new TupleWriter(64).beginNested().appendRaw(HEAD)
+        return KeyRange.tuplePrefix(new TupleWriter(64).beginNested().appendRaw(HEAD)
                 .writeString(RecordKeys.require(tenant, ENTITY, "tenant"))
                 .endNested()
                 .descending().writeInstant(RecordKeys.require(at, ENTITY, "at"))
@@ -96,7 +96,7 @@ final class Event_KvMapping implements EntityMapping<Event> {
     }
 
     /**
-     * The records whose component 'tenant' lies in [from, to) after the given prefix.
+     * The records whose component 'tenant' lies in [from, to).
      */
     static KeyRange between0(String from, String to) {
         return KeyRanges.between(ALL,
@@ -105,7 +105,7 @@ final class Event_KvMapping implements EntityMapping<Event> {
     }
 
     /**
-     * The records whose component 'at' lies in [from, to) after the given prefix.
+     * The records whose component 'at' lies in [from, to) after the given leading components.
      */
     static KeyRange between1(String tenant, Instant from, Instant to) {
         return KeyRanges.between(new TupleWriter(48).beginNested().appendRaw(HEAD)
@@ -117,7 +117,7 @@ final class Event_KvMapping implements EntityMapping<Event> {
     }
 
     /**
-     * The records whose component 'sequence' lies in [from, to) after the given prefix.
+     * The records whose component 'sequence' lies in [from, to) after the given leading components.
      */
     static KeyRange between2(String tenant, Instant at, long from, long to) {
         return KeyRanges.between(new TupleWriter(64).beginNested().appendRaw(HEAD)
@@ -148,20 +148,23 @@ final class Event_KvMapping implements EntityMapping<Event> {
      * {@code entity} with 'kind' set to the given value.
      */
     static Event withKind(Event entity, String kind) {
-        return new Event(entity.tenant(), entity.at(), entity.sequence(), kind, entity.origin(), entity.tags());
+        return new Event(entity.tenant(), entity.at(), entity.sequence(), kind, entity.origin(),
+                entity.tags());
     }
 
     /**
      * {@code entity} with 'origin' set to the given value.
      */
     static Event withOrigin(Event entity, Event.Origin origin) {
-        return new Event(entity.tenant(), entity.at(), entity.sequence(), entity.kind(), origin, entity.tags());
+        return new Event(entity.tenant(), entity.at(), entity.sequence(), entity.kind(), origin,
+                entity.tags());
     }
 
     /**
      * {@code entity} with 'tags' set to the given value.
      */
     static Event withTags(Event entity, List<String> tags) {
-        return new Event(entity.tenant(), entity.at(), entity.sequence(), entity.kind(), entity.origin(), tags);
+        return new Event(entity.tenant(), entity.at(), entity.sequence(), entity.kind(),
+                entity.origin(), tags);
     }
 }

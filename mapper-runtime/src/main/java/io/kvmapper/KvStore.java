@@ -2,6 +2,7 @@ package io.kvmapper;
 
 import io.kvmapper.spi.KvBackend;
 import io.kvmapper.spi.KvTransaction;
+import io.kvmapper.tuple.ScalarType;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -82,6 +83,17 @@ public final class KvStore implements AutoCloseable {
             work.accept(tx);
             return null;
         });
+    }
+
+    /**
+     * The multimap {@code name}, whose keys and values are of the given scalar types (see
+     * {@link Multimap}). Opening one is cheap; every multimap of one name in a store shares its data, so
+     * open it with the same types each time.
+     *
+     * @throws IllegalArgumentException if a type has no tuple encoding
+     */
+    public <K, V> Multimap<K, V> multimap(String name, Class<K> keyType, Class<V> valueType) {
+        return new Multimap<>(this, name, ScalarType.of(keyType), ScalarType.of(valueType), false, null);
     }
 
     /** The backend, for generated code and custom data structures. */

@@ -16,7 +16,10 @@ import java.lang.annotation.Target;
 @Target({ElementType.FIELD, ElementType.RECORD_COMPONENT, ElementType.TYPE})
 @Repeatable(Index.List.class)
 public @interface Index {
-    /** The index name; defaults to the field name, and is required on the class. */
+    /**
+     * The index name, which also names its finders ({@code findBy<Name>}); defaults to the field name,
+     * or on the class to the camel-cased paths joined with "And" ({@code addressCityAndAge}).
+     */
     String name() default "";
 
     /** Whether two entities may not share a value. */

@@ -11,6 +11,8 @@ public enum Message {
     ENTITY_NOT_REACHABLE("@Entity %s must be a top-level or static nested type that is not private, so that the generated "
             + "repository in its package can use it"),
     ENTITY_NAME_BLANK("@Entity name of %s is blank; leave it out to use the simple class name, or give a name"),
+    ENTITY_NAME_RESERVED("@Entity name \"%s\" starts with '$', which KV Mapper reserves for its own structures "
+            + "(such as multimaps); choose a name without it"),
     NO_KEY("@Entity %s has no @Key field; mark the field or fields that identify an entity with @Key"),
     KEY_TYPE("@Key field '%s' has type %s; a key component must be a scalar: a primitive or its box, String, byte[], "
             + "an enum, UUID, Instant, LocalDate, LocalDateTime, BigDecimal or BigInteger"),
@@ -19,6 +21,8 @@ public enum Message {
     KEY_ORDER_PARTIAL("@Key field '%s' has no order while field '%s' has one; give every key component an order, or none"),
     KEY_PARTITION_NOT_LEADING("@Key field '%s' is a partition component but follows field '%s', which is not; partition "
             + "components must lead the key, so give them the lowest orders"),
+    TRANSIENT_ANNOTATED("@%s on transient field '%s' means nothing: transient fields are not stored; remove one of "
+            + "them"),
     KEY_TRANSIENT("field '%s' is both @Key and @Transient; a key component is always stored, so remove one of them"),
     NO_CONSTRUCTOR("class %s has no no-argument constructor that its package can call; add one (package-private is "
             + "enough), or make %s a record"),
@@ -42,7 +46,9 @@ public enum Message {
     STATIC_FIELD("@%s on static field '%s' means nothing: static fields are not stored"),
     PATH_UNKNOWN("%s: %s has no stored field '%s'; name a field, or a dotted path through @Embedded fields such as "
             + "\"address.city\""),
-    PATH_NOT_EMBEDDED("%s: '%s' in path \"%s\" is not an @Embedded object, so the path cannot go on through it"),
+    PATH_NOT_EMBEDDED("%s: '%s' in path \"%s\" is not a single @Embedded object, so the path cannot go on through "
+            + "it (a path goes through embedded objects, not collections or scalars)"),
+    PATH_DUPLICATE("%s: \"%s\" and \"%s\" would both become the argument '%s'; name each field once"),
     PATH_TYPE("%s: \"%s\" has type %s, which cannot be encoded in a key; use a scalar field%s"),
     INDEX_FIELDS_ON_FIELD("@Index on field '%s' indexes that field, so 'fields' means nothing here; put a composite "
             + "@Index on the class instead"),
@@ -54,7 +60,7 @@ public enum Message {
     NAME_DUPLICATE("%s: %s already has %s named \"%s\"; give each its own name"),
     SUM_TYPE("@Counter \"%s\": sum field \"%s\" is %s; sum needs a numeric field (int, long, short, byte, or their "
             + "boxes)"),
-    VERSION_TYPE("@Version field '%s' is %s; a version is a long"),
+    VERSION_TYPE("@Version field '%s' has type %s; a version is a long"),
     VERSION_DUPLICATE("@Version field '%s': %s already has the @Version field '%s'; keep one"),
     VERSION_KEY("@Version field '%s' is also a @Key; the version changes on every save, so it cannot identify the "
             + "entity"),

@@ -40,6 +40,41 @@ class AnnotationPlacementTest {
                 .atColumn(range.column("@Key long from", "@Key"));
     }
 
+    /** An embedded object's field is indexed from the entity, with a class-level @Index over its path. */
+    @Test
+    void indexOrVersionOnAFieldOfAnEmbeddedObjectIsRejected() {
+        TestSource customer = TestSource.of("example.Customer", """
+                package example;
+
+                import io.kvmapper.annotation.Embedded;
+                import io.kvmapper.annotation.Entity;
+                import io.kvmapper.annotation.Index;
+                import io.kvmapper.annotation.Key;
+                import io.kvmapper.annotation.Version;
+
+                @Entity
+                public class Customer {
+                    @Key long id;
+                    @Embedded Address address;
+
+                    public record Address(@Index String city, @Version long version) {
+                    }
+                }
+                """);
+
+        Compilation compilation = compile(customer);
+
+        assertThat(compilation).failed();
+        assertThat(compilation).hadErrorCount(2);
+        assertThat(compilation).hadErrorContaining("@Index on 'Address.city' means nothing here: it applies to fields "
+                        + "of an @Entity record or class, or of an abstract class that entities extend")
+                .inFile(customer.file()).onLine(customer.line("record Address"))
+                .atColumn(customer.column("@Index String city", "@Index"));
+        assertThat(compilation).hadErrorContaining("@Version on 'Address.version' means nothing here")
+                .inFile(customer.file()).onLine(customer.line("record Address"))
+                .atColumn(customer.column("@Version long version", "@Version"));
+    }
+
     /** An abstract class may declare the key of the entities that extend it. */
     @Test
     void keyOnAFieldOfAnAbstractBaseClassIsAccepted() {

@@ -54,6 +54,47 @@ class ErrorRecoveryTest {
         assertThat(compilation).hadErrorCount(6);
     }
 
+    /** Indexes, counters and the version are checked independently, so one bad one does not hide another. */
+    @Test
+    void everyIndexCounterAndVersionProblemOfOneEntityIsReportedInOneCompilation() {
+        TestSource order = TestSource.of("example.Order", """
+                package example;
+
+                import io.kvmapper.annotation.Counter;
+                import io.kvmapper.annotation.Entity;
+                import io.kvmapper.annotation.Index;
+                import io.kvmapper.annotation.Key;
+                import io.kvmapper.annotation.Version;
+                import java.util.List;
+
+                @Entity
+                @Counter(name = "revenue", groupBy = "lines", sum = "note")
+                public class Order {
+                    @Key long id;
+                    @Index(name = "by status") String status;
+                    @Index(fields = "status") String note;
+                    List<String> lines;
+                    @Version int version;
+                }
+                """);
+
+        Compilation compilation = compile(order);
+
+        assertThat(compilation).failed();
+        assertThat(compilation).hadErrorContaining("@Index \"by status\": \"by status\" is not a Java identifier")
+                .inFile(order.file()).onLine(order.line("String status"));
+        assertThat(compilation).hadErrorContaining("@Index on field 'note' indexes that field")
+                .inFile(order.file()).onLine(order.line("String note"));
+        assertThat(compilation).hadErrorContaining("@Counter \"revenue\": \"lines\" has type "
+                        + "java.util.List<java.lang.String>, which cannot be encoded in a key")
+                .inFile(order.file()).onLine(order.line("@Counter"));
+        assertThat(compilation).hadErrorContaining("@Counter \"revenue\": sum field \"note\" is a String")
+                .inFile(order.file()).onLine(order.line("@Counter"));
+        assertThat(compilation).hadErrorContaining("@Version field 'version' has type int")
+                .inFile(order.file()).onLine(order.line("int version"));
+        assertThat(compilation).hadErrorCount(5);
+    }
+
     /** A missing key is independent of other problems of the entity, so it is reported alongside them. */
     @Test
     void missingKeyIsReportedAlongsideOtherProblemsOfTheEntity() {

@@ -16,9 +16,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Compares what the processor writes for one representative entity with reviewed copies under
- * {@code src/test/resources/golden/}: a record with a three-part key (one component descending), an
- * embedded object and a list.
+ * Compares what the processor writes for two representative entities with reviewed copies under
+ * {@code src/test/resources/golden/}: {@code Event}, a record with a three-part key (one component
+ * descending), an embedded object and a list; and {@code Order}, a record with a unique, a collection
+ * and a composite index through an embedded object, a count and a sum over one and two groups, and a
+ * version field.
  *
  * <p>After an intended change to the generated code, regenerate the copies and review the diff:
  *
@@ -38,10 +40,11 @@ class GoldenFileTest {
     private static Compilation compilation;
 
     @BeforeAll
-    static void compileTheRepresentativeEntity() {
+    static void compileTheRepresentativeEntities() {
         compilation = Compilations.compiler(PROCESSOR)
                 .withClasspath(Compilations.minimalClasspath())
-                .compile(TestSource.of("com.example.events.Event", read("Event.java")).file());
+                .compile(TestSource.of("com.example.events.Event", read("Event.java")).file(),
+                        TestSource.of("com.example.shop.Order", read("Order.java")).file());
     }
 
     @Test
@@ -60,14 +63,30 @@ class GoldenFileTest {
     }
 
     @Test
+    void repositoryWithIndexesAndCountersMatchesTheGoldenFile() {
+        assertMatchesGolden("com.example.shop.OrderRepository", "OrderRepository.java");
+    }
+
+    @Test
+    void keyMappingWithIndexesAndCountersMatchesTheGoldenFile() {
+        assertMatchesGolden("com.example.shop.Order_KvMapping", "Order_KvMapping.java");
+    }
+
+    @Test
+    void jsonCodecOfAnEntityWithAVersionMatchesTheGoldenFile() {
+        assertMatchesGolden("com.example.shop.Order_KvJsonCodec", "Order_KvJsonCodec.java");
+    }
+
+    @Test
     void generatedCodeCompilesWithoutWarnings() {
         assertThat(compilation).succeededWithoutWarnings();
     }
 
     @Test
     void generatedFilesReadLikeHandWrittenCode() {
-        for (String type : List.of("EventRepository", "Event_KvMapping", "Event_KvJsonCodec")) {
-            String text = generated("com.example.events." + type);
+        for (String type : List.of("events.EventRepository", "events.Event_KvMapping", "events.Event_KvJsonCodec",
+                "shop.OrderRepository", "shop.Order_KvMapping", "shop.Order_KvJsonCodec")) {
+            String text = generated("com.example." + type);
             assertWithMessage(type).that(text)
                     .contains("@Generated(\"io.kvmapper.processor.KvMapperProcessor\")\n");
             assertWithMessage(type).that(text).doesNotContainMatch("(?m)^import java\\.lang\\.[A-Z]");
@@ -76,6 +95,7 @@ class GoldenFileTest {
             assertWithMessage(type).that(text).doesNotContain("java.lang.reflect");
         }
         assertThat(generated("com.example.events.EventRepository")).contains("\npublic final class EventRepository {");
+        assertThat(generated("com.example.shop.OrderRepository")).contains("\npublic final class OrderRepository {");
     }
 
     private static void assertMatchesGolden(String qualifiedName, String goldenFile) {

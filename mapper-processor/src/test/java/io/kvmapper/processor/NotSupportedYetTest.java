@@ -17,19 +17,15 @@ class NotSupportedYetTest {
                 package example;
 
                 import io.kvmapper.annotation.Codec;
-                import io.kvmapper.annotation.Counter;
                 import io.kvmapper.annotation.Entity;
                 import io.kvmapper.annotation.Field;
-                import io.kvmapper.annotation.Index;
                 import io.kvmapper.annotation.Key;
                 import io.kvmapper.annotation.Layout;
-                import io.kvmapper.annotation.Version;
 
                 %s
                 public class User {
                     @Key long id;
                     %s String email;
-                    long revision;
                 }
                 """.formatted(classAnnotations, fieldAnnotations));
     }

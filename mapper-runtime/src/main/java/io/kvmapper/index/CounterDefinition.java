@@ -11,10 +11,11 @@ import java.util.function.ToLongFunction;
  * @param signature a canonical description of the counter; one whose signature changes is rebuilt
  * @param group the encoded group tuple of an entity (empty for a global counter)
  * @param amount what an entity contributes: 1 for a count, the summed field for a sum
+ * @param isSum whether it sums a field (a sum can reach zero going up, a count only going down)
  * @param <E> the entity type
  */
 public record CounterDefinition<E>(String name, String signature, Function<E, byte[]> group,
-        ToLongFunction<E> amount) {
+        ToLongFunction<E> amount, boolean isSum) {
 
     /** Checks the definition. */
     public CounterDefinition {
@@ -22,13 +23,5 @@ public record CounterDefinition<E>(String name, String signature, Function<E, by
         Objects.requireNonNull(signature, "signature");
         Objects.requireNonNull(group, "group");
         Objects.requireNonNull(amount, "amount");
-    }
-
-    /**
-     * Whether this counter sums a field rather than counting entities: its groups can then be negative,
-     * and an increment can bring one to zero.
-     */
-    public boolean isSum() {
-        return signature.startsWith("sum(");
     }
 }

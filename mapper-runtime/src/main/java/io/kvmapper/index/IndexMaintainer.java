@@ -162,9 +162,10 @@ public final class IndexMaintainer<E> {
     }
 
     /**
-     * Adds {@code delta} to a counter group, removing the group if the add brought it to zero: only a
-     * decrement can for a count, but for a sum (whose groups can be negative) an increment can too, so
-     * then every add is checked.
+     * Adds {@code delta} to a counter group, removing the group if this brought it to zero: after a
+     * decrement, and for a sum (which can reach zero going up) after any change. Two transactions that
+     * bring one group to zero together each see only their own change, so neither removes it; the
+     * group then holds zero, which reads as absent, until its next change or {@code repair()}.
      */
     static void addAndTrim(KvTransaction kv, byte[] key, long delta, boolean sum) {
         kv.add(key, delta);

@@ -94,7 +94,8 @@ public final class IntegrityChecker<E> {
             checkCounter(counter, expectedCounters.get(counter.name()));
         }
         listener.onProgress(new Progress(layout.entityName(), task, recordsChecked, true,
-                problemCount == 0 ? "clean" : problemCount + " problems, " + repaired + " repaired"));
+                problemCount == 0 ? "clean" : problemCount + (problemCount == 1 ? " problem, " : " problems, ") + repaired
+                        + " repaired"));
         return new IntegrityReport(problems, problemCount, repaired, recordsChecked);
     }
 
@@ -143,7 +144,8 @@ public final class IntegrityChecker<E> {
             for (CounterDefinition<E> counter : counters) {
                 long amount = counter.amount().applyAsLong(entity);
                 if (amount != 0) {
-                    sums.get(counter.name()).merge(ByteBuffer.wrap(counter.group().apply(entity)), amount, Long::sum);
+                    sums.get(counter.name()).merge(ByteBuffer.wrap(counter.group().apply(entity)), amount,
+                            (a, b) -> a + b == 0 ? null : a + b);
                 }
             }
         }
@@ -156,9 +158,16 @@ public final class IntegrityChecker<E> {
                 problem(layout.entityName() + ": " + describe.get(i));
                 missing.add(i);
             } else if (unique && !Arrays.equals(value, owners.get(i))) {
-                problem(layout.entityName() + ": the unique entry " + Tuples.toString(entryKeys.get(i)) + " points at "
-                        + Tuples.toString(value) + ", but " + Tuples.toString(owners.get(i))
-                        + " holds the value too; change one of them");
+                if (holds(entryKeys.get(i), value)) {
+                    problem(layout.entityName() + ": the unique entry " + Tuples.toString(entryKeys.get(i))
+                            + " belongs to " + Tuples.toString(value) + ", but " + Tuples.toString(owners.get(i))
+                            + " holds the value too; change one of them");
+                } else {
+                    problem(layout.entityName() + ": the unique entry " + Tuples.toString(entryKeys.get(i))
+                            + " points at " + Tuples.toString(value) + ", which does not hold the value, instead of "
+                            + Tuples.toString(owners.get(i)));
+                    missing.add(i);
+                }
             }
         }
         if (repair && !missing.isEmpty()) {
@@ -172,7 +181,31 @@ public final class IntegrityChecker<E> {
         listener.onProgress(new Progress(layout.entityName(), task, recordsChecked, false, ""));
     }
 
-    /** Writes a missing entry if the record (read again, tracked) still needs it. */
+    /** Whether the record under {@code recordKey} (as committed) owns the unique entry {@code entryKey}. */
+    private boolean holds(byte[] entryKey, byte[] recordKey) {
+        byte[] value = store.backend().get(recordKey);
+        if (value == null) {
+            return false;
+        }
+        try {
+            E entity = records.decode(recordKey, value);
+            for (int i = 0; i < indexes.size(); i++) {
+                for (ByteBuffer v : IndexMaintainer.values(indexes.get(i), entity)) {
+                    if (Arrays.equals(maintainer.entryKey(indexPositions.get(i), v.array(), recordKey), entryKey)) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        } catch (CorruptDataException e) {
+            return true; // reported on its own; its entries are left alone
+        }
+    }
+
+    /**
+     * Writes a missing entry, or points a unique entry at its owner, if the record (read again, tracked)
+     * still holds the value and no other record does.
+     */
     private void restoreEntry(KvTransaction kv, byte[] entryKey, byte[] recordKey) {
         byte[] value = kv.get(recordKey);
         if (value == null) {
@@ -182,11 +215,34 @@ public final class IntegrityChecker<E> {
         for (int i = 0; i < indexes.size(); i++) {
             for (ByteBuffer v : IndexMaintainer.values(indexes.get(i), entity)) {
                 byte[] key = maintainer.entryKey(indexPositions.get(i), v.array(), recordKey);
-                if (Arrays.equals(key, entryKey) && kv.get(key) == null) {
+                if (!Arrays.equals(key, entryKey)) {
+                    continue;
+                }
+                byte[] current = kv.get(key);
+                if (current == null) {
                     kv.put(key, indexes.get(i).unique() ? recordKey : new byte[0]);
+                } else if (indexes.get(i).unique() && !Arrays.equals(current, recordKey) && !heldBy(kv, key, current)) {
+                    kv.put(key, recordKey);
                 }
             }
         }
+    }
+
+    /** Whether the record under {@code recordKey}, read in {@code kv}, owns the unique entry {@code entryKey}. */
+    private boolean heldBy(KvTransaction kv, byte[] entryKey, byte[] recordKey) {
+        byte[] value = kv.get(recordKey);
+        if (value == null) {
+            return false;
+        }
+        E entity = records.decode(recordKey, value);
+        for (int i = 0; i < indexes.size(); i++) {
+            for (ByteBuffer v : IndexMaintainer.values(indexes.get(i), entity)) {
+                if (Arrays.equals(maintainer.entryKey(indexPositions.get(i), v.array(), recordKey), entryKey)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** Pass 2: every entry of an index must belong to a record that holds its value. */
@@ -212,11 +268,21 @@ public final class IntegrityChecker<E> {
         }
         IndexDefinition<E> index = indexes.get(i);
         List<byte[]> recordKeys = new ArrayList<>(batch.size());
-        for (KeyValue entry : batch) {
-            recordKeys.add(index.unique() ? entry.value() : layout.recordKeyOf(entry.key(), prefix.length, index.arity()));
-        }
-        List<byte[]> values = store.backend().getAll(recordKeys);
         List<byte[]> orphans = new ArrayList<>();
+        List<KeyValue> wellFormed = new ArrayList<>(batch.size());
+        for (KeyValue entry : batch) {
+            try {
+                recordKeys.add(index.unique() ? entry.value()
+                        : layout.recordKeyOf(entry.key(), prefix.length, index.arity()));
+                wellFormed.add(entry);
+            } catch (CorruptDataException e) {
+                problem(layout.entityName() + ": index '" + index.name() + "' holds the malformed entry "
+                        + Tuples.toString(entry.key()) + ": " + e.getMessage());
+                orphans.add(entry.key());
+            }
+        }
+        batch = wellFormed;
+        List<byte[]> values = recordKeys.isEmpty() ? List.of() : store.backend().getAll(recordKeys);
         for (int e = 0; e < batch.size(); e++) {
             if (!belongs(i, batch.get(e).key(), recordKeys.get(e), values.get(e))) {
                 problem(layout.entityName() + ": index '" + index.name() + "' holds the orphaned entry "
@@ -227,10 +293,15 @@ public final class IntegrityChecker<E> {
         }
         if (repair && !orphans.isEmpty()) {
             store.transact((Transaction tx) -> {
-                for (int e = 0; e < orphans.size(); e++) {
-                    byte[] entryKey = orphans.get(e);
-                    byte[] recordKey = index.unique() ? tx.kv().get(entryKey)
-                            : layout.recordKeyOf(entryKey, prefix.length, index.arity());
+                for (byte[] entryKey : orphans) {
+                    byte[] recordKey;
+                    try {
+                        recordKey = index.unique() ? tx.kv().get(entryKey)
+                                : layout.recordKeyOf(entryKey, prefix.length, index.arity());
+                    } catch (CorruptDataException e) {
+                        tx.kv().delete(entryKey);
+                        continue;
+                    }
                     if (recordKey != null && !belongs(i, entryKey, recordKey, tx.kv().get(recordKey))) {
                         tx.kv().delete(entryKey);
                     }
@@ -265,6 +336,7 @@ public final class IntegrityChecker<E> {
         Map<ByteBuffer, Long> remaining = new HashMap<>(expected);
         List<byte[]> fixKeys = new ArrayList<>();
         List<Long> fixValues = new ArrayList<>();
+        List<byte[]> zeroGroups = new ArrayList<>();
         try (KvCursor cursor = store.backend().scan(KeyRange.startingWith(prefix), ScanOptions.FORWARD)) {
             while (cursor.hasNext()) {
                 KeyValue item = cursor.next();
@@ -280,24 +352,30 @@ public final class IntegrityChecker<E> {
                     fixValues.add(want);
                     continue;
                 }
-                if (have != want || have == 0) {
+                if (have != want) {
                     problem(layout.entityName() + ": counter '" + counter.name() + "' group "
-                            + Tuples.toString(group.array()) + " holds " + have + ", the records give " + want
-                            + (want == 0 ? "; a group that reaches zero must be removed" : ""));
+                            + Tuples.toString(group.array()) + " holds " + have + ", the records give " + want);
                     fixKeys.add(item.key());
                     fixValues.add(want);
+                } else if (have == 0) {
+                    // a group two concurrent writes brought to zero: it reads as absent; repair tidies it away
+                    zeroGroups.add(item.key());
                 }
             }
         }
         for (Map.Entry<ByteBuffer, Long> missing : remaining.entrySet()) {
-            if (missing.getValue() == 0) {
-                continue; // the amounts of a sum's group cancel out: no group is right
-            }
             problem(layout.entityName() + ": counter '" + counter.name() + "' has no group "
                     + Tuples.toString(missing.getKey().array()) + ", the records give " + missing.getValue());
             fixKeys.add(KeyLayout.counterKey(prefix, missing.getKey().array()));
             fixValues.add(missing.getValue());
         }
+        if (repair) {
+            for (byte[] zero : zeroGroups) {
+                fixKeys.add(zero);
+                fixValues.add(0L);
+            }
+        }
+        int fixes = fixKeys.size() - (repair ? zeroGroups.size() : 0);
         if (repair && !fixKeys.isEmpty()) {
             for (int from = 0; from < fixKeys.size(); from += BATCH) {
                 int to = Math.min(fixKeys.size(), from + BATCH);
@@ -312,7 +390,7 @@ public final class IntegrityChecker<E> {
                     }
                 });
             }
-            repaired += fixKeys.size();
+            repaired += fixes;
         }
     }
 

@@ -48,7 +48,7 @@ public final class KeyLayout {
 
     /** Every record key of the entity. */
     public KeyRange records() {
-        return KeyRange.startingWith(RecordKeys.allRecordsPrefix(entityName));
+        return KeyRange.tuplePrefix(RecordKeys.allRecordsPrefix(entityName));
     }
 
     /** The partition element of an index: {@code ((entity, "i", index))}. */

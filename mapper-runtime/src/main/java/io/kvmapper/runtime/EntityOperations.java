@@ -319,12 +319,12 @@ public final class EntityOperations<E> {
 
     /** The entities whose index {@code index} holds {@code value} (all its elements, encoded), in index order. */
     public List<E> findByIndex(String index, byte[] value) {
-        return listByIndex(index, KeyRange.startingWith(concat(indexPrefix(index), value)));
+        return listByIndex(index, KeyRange.tuplePrefix(concat(indexPrefix(index), value)));
     }
 
     /** A page of {@link #findByIndex}. */
     public Page<E> findByIndex(String index, byte[] value, PageRequest request) {
-        return pageByIndex(index, KeyRange.startingWith(concat(indexPrefix(index), value)), request);
+        return pageByIndex(index, KeyRange.tuplePrefix(concat(indexPrefix(index), value)), request);
     }
 
     /**
@@ -343,8 +343,12 @@ public final class EntityOperations<E> {
     /** The entity holding {@code value} in the unique index {@code index}; two point reads. */
     public Optional<E> findByUniqueIndex(String index, byte[] value) {
         IndexInfo<E> info = index(index);
-        byte[] recordKey = reader().get(KeyLayout.uniqueEntry(info.prefix(), value));
-        return recordKey == null ? Optional.empty() : find(recordKey);
+        byte[] entry = KeyLayout.uniqueEntry(info.prefix(), value);
+        byte[] recordKey = reader().get(entry);
+        if (recordKey == null) {
+            return Optional.empty();
+        }
+        return find(recordKey).filter(entity -> owns(info, entity, recordKey, entry));
     }
 
     private List<E> listByIndex(String index, KeyRange range) {
@@ -353,24 +357,63 @@ public final class EntityOperations<E> {
         if (range.isEmpty()) {
             return found;
         }
-        List<byte[]> keys = new ArrayList<>(FETCH_BATCH);
+        List<KeyValue> entries = new ArrayList<>(FETCH_BATCH);
         try (KvCursor cursor = reader().scan(range, ScanOptions.FORWARD)) {
             while (cursor.hasNext()) {
-                keys.add(recordKeyOf(info, cursor.next()));
-                if (keys.size() == FETCH_BATCH) {
-                    found.addAll(findAll(keys));
-                    keys.clear();
+                entries.add(cursor.next());
+                if (entries.size() == FETCH_BATCH) {
+                    found.addAll(fetch(info, entries));
+                    entries.clear();
                 }
             }
         }
-        found.addAll(findAll(keys));
+        found.addAll(fetch(info, entries));
         return found;
     }
 
     private Page<E> pageByIndex(String index, KeyRange range, PageRequest request) {
         IndexInfo<E> info = index(index);
-        Page<byte[]> keys = pageOf(range, request, item -> recordKeyOf(info, item));
-        return new Page<>(findAll(keys.items()), keys.continuation());
+        Page<KeyValue> entries = pageOf(range, request, entry -> entry);
+        return new Page<>(fetch(info, entries.items()), entries.continuation());
+    }
+
+    /**
+     * The entities index entries point at, in one multi-get. Outside a transaction the entries and the
+     * records are read at slightly different moments, so each entity is checked to still own its entry:
+     * one changed in between is left out rather than returned for a value it no longer holds.
+     */
+    private List<E> fetch(IndexInfo<E> info, List<KeyValue> entries) {
+        List<E> found = new ArrayList<>(entries.size());
+        if (entries.isEmpty()) {
+            return found;
+        }
+        List<byte[]> keys = new ArrayList<>(entries.size());
+        for (KeyValue entry : entries) {
+            keys.add(recordKeyOf(info, entry));
+        }
+        List<byte[]> values = reader().getAll(keys);
+        for (int i = 0; i < keys.size(); i++) {
+            byte[] value = values.get(i);
+            if (value == null) {
+                continue;
+            }
+            E entity = shared.records().decode(keys.get(i), value);
+            if (owns(info, entity, keys.get(i), entries.get(i).key())) {
+                found.add(entity);
+            }
+        }
+        return found;
+    }
+
+    private boolean owns(IndexInfo<E> info, E entity, byte[] recordKey, byte[] entryKey) {
+        for (java.nio.ByteBuffer value : IndexMaintainer.values(info.definition(), entity)) {
+            byte[] own = info.definition().unique() ? KeyLayout.uniqueEntry(info.prefix(), value.array())
+                    : shared.layout().entry(info.prefix(), value.array(), recordKey);
+            if (java.util.Arrays.equals(own, entryKey)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private byte[] recordKeyOf(IndexInfo<E> info, KeyValue entry) {

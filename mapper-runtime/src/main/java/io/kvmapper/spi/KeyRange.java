@@ -24,6 +24,19 @@ public record KeyRange(byte[] begin, byte[] end) {
         return new KeyRange(prefix, strinc(prefix));
     }
 
+    /**
+     * Every key that begins with the complete tuple elements encoded in {@code prefix} (or is
+     * {@code prefix}): {@code [prefix, prefix + 0xFF)}. Unlike {@link #startingWith}, it leaves out keys
+     * whose next element merely continues the last one: the string "ab" is a byte prefix of the string
+     * "ab\0c" ({@code 02 61 62 00} and {@code 02 61 62 00 FF 63 00}), and a key that continues an element
+     * continues it with 0xFF, which no tuple element starts with.
+     */
+    public static KeyRange tuplePrefix(byte[] prefix) {
+        byte[] end = Arrays.copyOf(prefix, prefix.length + 1);
+        end[prefix.length] = (byte) 0xFF;
+        return new KeyRange(prefix, end);
+    }
+
     /** Whether {@code key} lies in this range. */
     public boolean contains(byte[] key) {
         return Arrays.compareUnsigned(key, begin) >= 0 && Arrays.compareUnsigned(key, end) < 0;

@@ -3,6 +3,7 @@ package io.kvmapper.samples;
 import io.kvmapper.KvStore;
 import io.kvmapper.rocksdb.RocksKvStore;
 import io.kvmapper.samples.events.EventLogSample;
+import io.kvmapper.samples.multimap.MultimapSample;
 import io.kvmapper.samples.org.OrgChartSample;
 import io.kvmapper.samples.shop.ShopSample;
 import java.io.IOException;
@@ -22,7 +23,7 @@ import java.util.stream.Stream;
 public final class SamplesMain {
     /** Every sample, in the order they run. */
     public static List<Sample> samples() {
-        return List.of(new OrgChartSample(), new ShopSample(), new EventLogSample());
+        return List.of(new OrgChartSample(), new ShopSample(), new EventLogSample(), new MultimapSample());
     }
 
     private SamplesMain() {

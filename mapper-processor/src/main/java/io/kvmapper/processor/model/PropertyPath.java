@@ -1,5 +1,6 @@
 package io.kvmapper.processor.model;
 
+import com.palantir.javapoet.TypeName;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -22,6 +23,15 @@ public record PropertyPath(String dotted, List<Property> steps, ValueType.Scalar
             name.append(Character.toUpperCase(step.name().charAt(0))).append(step.name().substring(1));
         }
         return name.toString();
+    }
+
+    /**
+     * The type of a finder or getter argument for this path: the scalar, boxed if the value can be null
+     * (an element of a collection, or a value behind an embedded object that may be null).
+     */
+    public TypeName parameterType() {
+        TypeName type = scalar.typeName();
+        return collection || steps.size() > 1 ? type.box() : type;
     }
 
     /** A canonical description, for schema signatures: {@code address.city:STRING}, {@code tags:STRING[]}. */

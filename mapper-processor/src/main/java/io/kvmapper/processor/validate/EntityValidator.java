@@ -76,6 +76,8 @@ public final class EntityValidator {
         String storedName = entity.name().isEmpty() ? type.getSimpleName().toString() : entity.name();
         if (entity.name().isBlank() && !entity.name().isEmpty()) {
             reporter.error(type, Annotations.ENTITY, "name", Message.ENTITY_NAME_BLANK, type.getSimpleName());
+        } else if (storedName.startsWith("$")) {
+            reporter.error(type, Annotations.ENTITY, "name", Message.ENTITY_NAME_RESERVED, storedName);
         }
         if (entity.layout() != Layout.MONOLITHIC) {
             reporter.error(type, Annotations.ENTITY, "layout", Message.NOT_SUPPORTED_YET,
@@ -223,13 +225,21 @@ public final class EntityValidator {
         }
     }
 
-    /** Reports a key component that is also transient; whether it did. */
+    /** Reports a transient field that carries an annotation about stored fields; whether it did. */
     private static boolean reportTransientKey(Element element, ErrorReporter reporter) {
-        if (element.getAnnotation(Key.class) == null) {
-            return false;
+        boolean reported = false;
+        if (element.getAnnotation(Key.class) != null) {
+            reporter.error(element, Message.KEY_TRANSIENT, element.getSimpleName());
+            reported = true;
         }
-        reporter.error(element, Message.KEY_TRANSIENT, element.getSimpleName());
-        return true;
+        for (String annotation : List.of(Annotations.INDEX, Annotations.VERSION)) {
+            if (ErrorReporter.annotation(element, annotation) != null) {
+                reporter.error(element, annotation, null, Message.TRANSIENT_ANNOTATED,
+                        Annotations.simpleName(annotation), element.getSimpleName());
+                reported = true;
+            }
+        }
+        return reported;
     }
 
     private boolean checkConstructor(TypeElement type, TypeElement root, ErrorReporter reporter) {

@@ -12,7 +12,9 @@ import io.kvmapper.processor.model.PropertyPath;
 import io.kvmapper.processor.model.ValueObject;
 import io.kvmapper.processor.model.ValueType;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -37,7 +39,7 @@ final class SchemaValidator {
 
     /** The indexes of the entity, field-level first; reports problems. */
     List<IndexModel> indexes(TypeElement type, ValueObject value, List<KeyPart> keyParts, ErrorReporter reporter) {
-        List<IndexModel> indexes = new ArrayList<>();
+        Map<IndexModel, Diagnostics> indexes = new LinkedHashMap<>();
         Map<String, String> names = new HashMap<>();
         for (Property property : value.properties()) {
             AnnotationMirror mirror = ErrorReporter.annotation(property.element(), Annotations.INDEX);
@@ -52,55 +54,54 @@ final class SchemaValidator {
                 continue;
             }
             String what = "@Index \"" + name + "\"";
+            Diagnostics onName = (message, args) -> reporter.error(property.element(), Annotations.INDEX, "name",
+                    message, args);
             Optional<PropertyPath> path = path(property.name(), value, true, what,
                     (message, args) -> reporter.error(property.element(), Annotations.INDEX, null, message, args));
-            if (path.isEmpty() || !checkName(what, "an index", name, type, names,
-                    (message, args) -> reporter.error(property.element(), Annotations.INDEX, "name", message, args))) {
+            if (path.isEmpty() || !checkName(what, "an index", name, type, names, onName)) {
                 continue;
             }
-            indexes.add(new IndexModel(name, annotations.bool(mirror, "unique"), List.of(path.get())));
+            indexes.put(new IndexModel(name, annotations.bool(mirror, "unique"), List.of(path.get())), onName);
         }
         for (AnnotationMirror mirror : annotations.repeated(type, Annotations.INDEX, Annotations.INDEX_LIST)) {
             List<String> fields = annotations.strings(mirror, "fields");
             Diagnostics onFields = (message, args) -> reporter.error(type, mirror, annotations.explicit(mirror, "fields"),
                     message, args);
+            Diagnostics onName = (message, args) -> reporter.error(type, mirror, annotations.explicit(mirror, "name"),
+                    message, args);
             if (fields.isEmpty()) {
                 onFields.report(Message.INDEX_NO_FIELDS, type.getSimpleName());
                 continue;
             }
-            String explicitName = annotations.string(mirror, "name");
-            String provisional = explicitName.isEmpty() ? String.join("And", fields) : explicitName;
-            String what = "@Index \"" + provisional + "\"";
+            String name = annotations.string(mirror, "name").isEmpty() ? defaultName(fields)
+                    : annotations.string(mirror, "name");
+            String what = "@Index \"" + name + "\"";
             List<PropertyPath> paths = new ArrayList<>();
             for (String field : fields) {
                 path(field, value, true, what, onFields).ifPresent(paths::add);
             }
-            if (paths.size() != fields.size()) {
+            if (paths.size() != fields.size() || !distinct(paths, what, onFields)) {
                 continue;
             }
             List<PropertyPath> collections = paths.stream().filter(PropertyPath::collection).toList();
             if (collections.size() > 1) {
-                onFields.report(Message.INDEX_TWO_COLLECTIONS, provisional, collections.get(0).dotted(),
+                onFields.report(Message.INDEX_TWO_COLLECTIONS, name, collections.get(0).dotted(),
                         collections.get(1).dotted());
                 continue;
             }
-            String name = explicitName.isEmpty()
-                    ? paths.stream().map(PropertyPath::camelName).map(GeneratedNames::capitalize)
-                            .collect(Collectors.joining("And")).transform(SchemaValidator::decapitalize)
-                    : explicitName;
-            if (checkName("@Index \"" + name + "\"", "an index", name, type, names,
-                    (message, args) -> reporter.error(type, mirror, annotations.explicit(mirror, "name"), message, args))) {
-                indexes.add(new IndexModel(name, annotations.bool(mirror, "unique"), List.copyOf(paths)));
+            if (checkName(what, "an index", name, type, names, onName)) {
+                indexes.put(new IndexModel(name, annotations.bool(mirror, "unique"), List.copyOf(paths)), onName);
             }
         }
-        checkCollisions(type, keyParts, indexes, reporter);
-        return indexes;
+        checkCollisions(keyParts, indexes);
+        return List.copyOf(indexes.keySet());
     }
 
     /** The counters of the entity; reports problems. */
     List<CounterModel> counters(TypeElement type, ValueObject value, ErrorReporter reporter) {
         List<CounterModel> counters = new ArrayList<>();
         Map<String, String> names = new HashMap<>();
+        Map<String, String> getters = new HashMap<>();
         for (AnnotationMirror mirror : annotations.repeated(type, Annotations.COUNTER, Annotations.COUNTER_LIST)) {
             String name = annotations.string(mirror, "name");
             String what = "@Counter \"" + name + "\"";
@@ -117,6 +118,7 @@ final class SchemaValidator {
                 ok &= path.isPresent();
                 path.ifPresent(groupBy::add);
             }
+            ok = ok && distinct(groupBy, what, onGroup);
             Optional<PropertyPath> sum = Optional.empty();
             String sumField = annotations.string(mirror, "sum");
             if (!sumField.isEmpty()) {
@@ -129,7 +131,13 @@ final class SchemaValidator {
                 ok &= sum.isPresent();
             }
             if (ok) {
-                counters.add(new CounterModel(name, List.copyOf(groupBy), sum));
+                CounterModel counter = new CounterModel(name, List.copyOf(groupBy), sum);
+                List<TypeName> parameters = groupBy.stream().map(PropertyPath::parameterType).toList();
+                List<String> signatures = groupBy.size() == 1
+                        ? List.of(signature(counter.getterName(), parameters), signature(counter.getterName(), List.of()))
+                        : List.of(signature(counter.getterName(), parameters));
+                claim(getters, signatures, "counter \"" + name + "\"", what, onName);
+                counters.add(counter);
             }
         }
         return counters;
@@ -144,7 +152,7 @@ final class SchemaValidator {
             }
             if (property.element().asType().getKind() != TypeKind.LONG) {
                 reporter.error(property.element(), Annotations.VERSION, null, Message.VERSION_TYPE, property.name(),
-                        TypeName.get(property.element().asType()));
+                        simpleName(TypeName.get(property.element().asType())));
             } else if (keyParts.stream().anyMatch(k -> k.property().equals(property))) {
                 reporter.error(property.element(), Annotations.VERSION, null, Message.VERSION_KEY, property.name());
             } else if (version != null) {
@@ -207,9 +215,11 @@ final class SchemaValidator {
         return true;
     }
 
-    /** Index finders must not collide with the finders the primary key generates. */
-    private static void checkCollisions(TypeElement type, List<KeyPart> keyParts, List<IndexModel> indexes,
-            ErrorReporter reporter) {
+    /**
+     * Index finders must not collide with each other or with the finders the primary key generates;
+     * the plain and the between finder of each are checked, which also covers their paged forms.
+     */
+    private static void checkCollisions(List<KeyPart> keyParts, Map<IndexModel, Diagnostics> indexes) {
         Map<String, String> taken = new HashMap<>();
         List<String> names = keyParts.stream().map(KeyPart::name).toList();
         List<TypeName> types = keyParts.stream().map(k -> k.scalar().typeName()).toList();
@@ -219,32 +229,77 @@ final class SchemaValidator {
                     "the primary key");
         }
         for (int index = 0; index < keyParts.size(); index++) {
-            List<TypeName> parameters = new ArrayList<>(types.subList(0, index));
-            parameters.add(types.get(index));
-            parameters.add(types.get(index));
-            taken.put(signature(GeneratedNames.finder(names.subList(0, index + 1), true), parameters), "the primary key");
+            taken.put(signature(GeneratedNames.finder(names.subList(0, index + 1), true),
+                    between(types.subList(0, index + 1))), "the primary key");
         }
-        for (IndexModel index : indexes) {
-            List<TypeName> parameters = index.paths().stream().map(p -> p.scalar().typeName()).toList();
-            String finder = signature(GeneratedNames.finder(List.of(index.name()), false), parameters);
-            String owner = taken.putIfAbsent(finder, "index \"" + index.name() + "\"");
-            if (owner != null) {
-                reporter.error(type, Message.METHOD_COLLISION, "@Index \"" + index.name() + "\"", finder, owner);
+        for (Map.Entry<IndexModel, Diagnostics> entry : indexes.entrySet()) {
+            IndexModel index = entry.getKey();
+            List<TypeName> parameters = index.paths().stream().map(PropertyPath::parameterType).toList();
+            List<String> finders = List.of(
+                    signature(GeneratedNames.finder(List.of(index.name()), false), parameters),
+                    signature(GeneratedNames.finder(List.of(index.name()), true), between(parameters)));
+            claim(taken, finders, "index \"" + index.name() + "\"", "@Index \"" + index.name() + "\"",
+                    entry.getValue());
+        }
+    }
+
+    /** Takes {@code signatures} for {@code owner}, reporting the first that another owner already has. */
+    private static void claim(Map<String, String> taken, List<String> signatures, String owner, String what,
+            Diagnostics diagnostics) {
+        for (String signature : signatures) {
+            String previous = taken.putIfAbsent(signature, owner);
+            if (previous != null) {
+                diagnostics.report(Message.METHOD_COLLISION, what, signature, previous);
+                return;
             }
         }
+    }
+
+    /** The parameters of a between finder: the leading ones, then the last one twice (from, to). */
+    private static List<TypeName> between(List<TypeName> parameters) {
+        List<TypeName> between = new ArrayList<>(parameters);
+        between.add(parameters.get(parameters.size() - 1));
+        return between;
     }
 
     private static String signature(String name, List<TypeName> parameters) {
         return name + "(" + parameters.stream().map(TypeName::toString).collect(Collectors.joining(", ")) + ")";
     }
 
+    /** The default name of a class-level index: {@code {"address.city", "age"}} gives {@code addressCityAndAge}. */
+    private static String defaultName(List<String> fields) {
+        String name = fields.stream()
+                .map(field -> Arrays.stream(field.split("\\.", -1)).map(SchemaValidator::capitalize)
+                        .collect(Collectors.joining()))
+                .collect(Collectors.joining("And"));
+        return name.isEmpty() ? name : Character.toLowerCase(name.charAt(0)) + name.substring(1);
+    }
+
+    private static String capitalize(String segment) {
+        return segment.isEmpty() ? segment : GeneratedNames.capitalize(segment);
+    }
+
+    /** Paths become arguments named by their camel-case names, which must differ. */
+    private static boolean distinct(List<PropertyPath> paths, String what, Diagnostics diagnostics) {
+        Map<String, PropertyPath> seen = new HashMap<>();
+        for (PropertyPath path : paths) {
+            PropertyPath earlier = seen.putIfAbsent(path.camelName(), path);
+            if (earlier != null) {
+                diagnostics.report(Message.PATH_DUPLICATE, what, earlier.dotted(), path.dotted(), path.camelName());
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static String simpleName(TypeName type) {
+        String name = type.toString();
+        return name.substring(name.lastIndexOf('.') + 1);
+    }
+
     private static String describe(TypeName type) {
         String name = type.toString();
         return (name.matches("[aeiouAEIOU].*") ? "an " : "a ") + name.substring(name.lastIndexOf('.') + 1);
-    }
-
-    private static String decapitalize(String name) {
-        return Character.toLowerCase(name.charAt(0)) + name.substring(1);
     }
 
     /** Reports a message at one place. */

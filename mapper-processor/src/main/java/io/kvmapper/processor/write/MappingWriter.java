@@ -61,7 +61,7 @@ public final class MappingWriter {
         type.addMethod(key(entity));
         type.addMethod(MethodSpec.methodBuilder("all").addModifiers(Modifier.STATIC)
                 .returns(RuntimeTypes.KEY_RANGE)
-                .addStatement("return $T.startingWith(ALL)", RuntimeTypes.KEY_RANGE).build());
+                .addStatement("return $T.tuplePrefix(ALL)", RuntimeTypes.KEY_RANGE).build());
         for (int count = 1; count < entity.keyParts().size(); count++) {
             type.addMethod(prefix(entity, count));
         }
@@ -94,9 +94,10 @@ public final class MappingWriter {
     private MethodSpec prefix(EntityModel entity, int count) {
         MethodSpec.Builder method = MethodSpec.methodBuilder("prefix" + count).addModifiers(Modifier.STATIC)
                 .returns(RuntimeTypes.KEY_RANGE)
-                .addJavadoc("The records whose first $L key components are the given ones.\n", count);
+                .addJavadoc("The records whose key starts with the given $L.\n",
+                        count == 1 ? "component" : count + " components");
         addComponentParameters(method, entity, count);
-        return method.addStatement("return $T.startingWith($L\n.toPrefixBytes())", RuntimeTypes.KEY_RANGE,
+        return method.addStatement("return $T.tuplePrefix($L\n.toPrefixBytes())", RuntimeTypes.KEY_RANGE,
                 KeyCode.prefix(entity, count)).build();
     }
 
@@ -104,7 +105,8 @@ public final class MappingWriter {
         KeyPart ranged = entity.keyParts().get(index);
         MethodSpec.Builder method = MethodSpec.methodBuilder("between" + index).addModifiers(Modifier.STATIC)
                 .returns(RuntimeTypes.KEY_RANGE)
-                .addJavadoc("The records whose component '$L' lies in [from, to) after the given prefix.\n", ranged.name());
+                .addJavadoc("The records whose component '$L' lies in [from, to)$L.\n", ranged.name(),
+                        index == 0 ? "" : " after the given leading components");
         addComponentParameters(method, entity, index);
         TypeName rangedType = ranged.scalar().typeName();
         List<String> bounds = boundNames(entity, index);

@@ -15,6 +15,7 @@ import io.kvmapper.processor.model.IndexModel;
 import io.kvmapper.processor.model.KeyPart;
 import io.kvmapper.processor.model.Property;
 import io.kvmapper.processor.model.PropertyPath;
+import io.kvmapper.processor.model.ValueType;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -109,6 +110,7 @@ public final class RepositoryWriter {
         }
         for (Property property : entity.updatableProperties()) {
             type.addMethod(update(entity, property));
+            elementWise(entity, property).forEach(type::addMethod);
         }
         integrity(type);
         if (entity.hasCompositeKey()) {
@@ -199,23 +201,24 @@ public final class RepositoryWriter {
         List<PropertyPath> paths = index.paths();
         String arguments = String.join(", ", paths.stream().map(PropertyPath::camelName).toList());
         CodeBlock value = CodeBlock.of("$T.$LValue($L)", mapping, index.name(), arguments);
-        String described = paths.stream().map(PropertyPath::dotted).collect(Collectors.joining(", "));
+        String described = describe(paths);
         if (index.unique()) {
             MethodSpec.Builder unique = MethodSpec.methodBuilder(finder).addModifiers(Modifier.PUBLIC)
                     .returns(ParameterizedTypeName.get(ClassName.get(Optional.class), entity.className()))
-                    .addJavadoc("The entity whose $L is the given value (unique index '$L'); empty if none or if "
-                            + "a value is null, since nulls are not indexed.\n", described, index.name());
-            paths.forEach(p -> unique.addParameter(SchemaCodeWriter.parameterType(p), p.camelName()));
+                    .addJavadoc("The entity whose $L (unique index '$L'); empty if none, or if an argument is "
+                            + "null, since nulls are not indexed.\n", described, index.name());
+            paths.forEach(p -> unique.addParameter(p.parameterType(), p.camelName()));
             methods.add(unique.addStatement("return this.operations.findByUniqueIndex($S, $L)", index.name(), value)
                     .build());
         } else {
             for (boolean paged : List.of(false, true)) {
                 MethodSpec.Builder method = MethodSpec.methodBuilder(finder).addModifiers(Modifier.PUBLIC)
                         .returns(paged ? page : list)
-                        .addJavadoc("$L whose $L is the given value (index '$L'), in index order; a null argument "
-                                + "finds the entities where it is null.\n",
-                                paged ? "A page of the entities" : "The entities", described, index.name());
-                paths.forEach(p -> method.addParameter(SchemaCodeWriter.parameterType(p), p.camelName()));
+                        .addJavadoc("$L whose $L (index '$L'), in index order$L.\n",
+                                paged ? "A page of the entities" : "The entities", described, index.name(),
+                                paths.stream().anyMatch(PropertyPath::collection) ? ""
+                                        : "; a null argument finds the entities where that value is null");
+                paths.forEach(p -> method.addParameter(p.parameterType(), p.camelName()));
                 List<String> names = paths.stream().map(PropertyPath::camelName).toList();
                 methods.add(finishIndex(method, CodeBlock.of("this.operations.findByIndex($S, $L", index.name(), value),
                         paged, names));
@@ -240,12 +243,21 @@ public final class RepositoryWriter {
                     .addJavadoc("$L whose $L lies from {@code $L} (inclusive) to {@code $L} (exclusive)$L, in index "
                             + "order (index '$L').\n", paged ? "A page of the entities" : "The entities", last.dotted(),
                             from, to, leading.isEmpty() ? "" : " after the given leading values", index.name());
-            leading.forEach(p -> method.addParameter(SchemaCodeWriter.parameterType(p), p.camelName()));
-            method.addParameter(SchemaCodeWriter.parameterType(last), from)
-                    .addParameter(SchemaCodeWriter.parameterType(last), to);
+            leading.forEach(p -> method.addParameter(p.parameterType(), p.camelName()));
+            method.addParameter(last.parameterType(), from)
+                    .addParameter(last.parameterType(), to);
             methods.add(finishIndex(method, range, paged, names));
         }
         return methods;
+    }
+
+    /** "status is the given value", "tags contain the given element", "city and age are the given values". */
+    private static String describe(List<PropertyPath> paths) {
+        if (paths.size() == 1 && paths.get(0).collection()) {
+            return paths.get(0).dotted() + " contain the given element";
+        }
+        String names = paths.stream().map(PropertyPath::dotted).collect(Collectors.joining(" and "));
+        return paths.size() == 1 ? names + " is the given value" : names + " are the given values";
     }
 
     private static MethodSpec finishIndex(MethodSpec.Builder method, CodeBlock call, boolean paged,
@@ -263,12 +275,12 @@ public final class RepositoryWriter {
         List<MethodSpec> methods = new ArrayList<>();
         String what = counter.sum().map(s -> "The sum of " + s.dotted() + " over the entities").orElse("The number of "
                 + "entities");
-        String groups = counter.groupBy().stream().map(PropertyPath::dotted).collect(Collectors.joining(", "));
         MethodSpec.Builder getter = MethodSpec.methodBuilder(counter.getterName()).addModifiers(Modifier.PUBLIC)
                 .returns(long.class)
                 .addJavadoc(counter.groupBy().isEmpty() ? what + " (counter '$L'); one read.\n"
-                        : what + " whose " + groups + " are the given values (counter '$L'); one read.\n", counter.name());
-        counter.groupBy().forEach(p -> getter.addParameter(SchemaCodeWriter.parameterType(p), p.camelName()));
+                        : what + " whose " + describe(counter.groupBy()) + " (counter '$L'); one read.\n",
+                        counter.name());
+        counter.groupBy().forEach(p -> getter.addParameter(p.parameterType(), p.camelName()));
         methods.add(getter.addStatement("return this.operations.counter($S, $T.$LGroupOf($L))", counter.name(), mapping,
                 counter.name(), String.join(", ", counter.groupBy().stream().map(PropertyPath::camelName).toList()))
                 .build());
@@ -301,6 +313,81 @@ public final class RepositoryWriter {
                         componentNames(entity, entity.keyParts().size()), lambda, mapping,
                         GeneratedNames.capitalize(property.name()), lambda, parameter)
                 .build();
+    }
+
+    /**
+     * Element-wise changes of a collection field, each an atomic read-modify-write like
+     * {@code updateX}: {@code appendX}, {@code insertX}, {@code removeXAt} for a list; {@code addX},
+     * {@code removeX} for a set; {@code putX}, {@code removeX} for a map.
+     */
+    private static List<MethodSpec> elementWise(EntityModel entity, Property property) {
+        List<MethodSpec> methods = new ArrayList<>();
+        String name = GeneratedNames.capitalize(property.name());
+        ValueType type = property.type();
+        List<String> taken = new ArrayList<>(entity.keyParts().stream().map(KeyPart::name).toList());
+        String current = taken.contains("current") ? "current_" : "current";
+        String read = property.readFrom(current);
+        if (type instanceof ValueType.CollectionOf collection) {
+            TypeName element = collection.element().typeName();
+            String value = unused(taken, "element");
+            if (collection.kind() == ValueType.CollectionKind.SET) {
+                methods.add(elementMethod(entity, property, "add" + name, current,
+                        "Adds {@code $L} to '$L' of the entity with this key",
+                        CodeBlock.of("$T.added($L, $L)", RuntimeTypes.ELEMENTS, read, value), List.of(), element, value));
+                methods.add(elementMethod(entity, property, "remove" + name, current,
+                        "Removes {@code $L} from '$L' of the entity with this key",
+                        CodeBlock.of("$T.removed($L, $L)", RuntimeTypes.ELEMENTS, read, value), List.of(), element,
+                        value));
+                return methods;
+            }
+            methods.add(elementMethod(entity, property, "append" + name, current,
+                    "Appends {@code $L} to '$L' of the entity with this key",
+                    CodeBlock.of("$T.appended($L, $L)", RuntimeTypes.ELEMENTS, read, value), List.of(), element, value));
+            if (collection.typeName() instanceof ParameterizedTypeName parameterized
+                    && parameterized.rawType().equals(ClassName.get(List.class))) {
+                String index = unused(taken, "index");
+                methods.add(elementMethod(entity, property, "insert" + name, current,
+                        "Inserts {@code $L} into '$L' of the entity with this key, at position {@code " + index + "}",
+                        CodeBlock.of("$T.inserted($L, $L, $L, $T.ENTITY, $S)", RuntimeTypes.ELEMENTS, read, index, value,
+                                GeneratedNames.mapping(entity.className()), property.name()),
+                        List.of(ParameterSpec.builder(int.class, index).build()), element, value));
+                methods.add(elementMethod(entity, property, "remove" + name + "At", current,
+                        "Removes the element at position {@code $L} of '$L' of the entity with this key",
+                        CodeBlock.of("$T.removedAt($L, $L, $T.ENTITY, $S)", RuntimeTypes.ELEMENTS, read, index,
+                                GeneratedNames.mapping(entity.className()), property.name()),
+                        List.of(), TypeName.INT, index));
+            }
+        } else if (type instanceof ValueType.MapOf map) {
+            String key = unused(taken, "key");
+            String value = unused(taken, "value");
+            methods.add(elementMethod(entity, property, "put" + name, current,
+                    "Maps {@code " + key + "} to {@code $L} in '$L' of the entity with this key",
+                    CodeBlock.of("$T.put($L, $L, $L)", RuntimeTypes.ELEMENTS, read, key, value),
+                    List.of(ParameterSpec.builder(map.key().typeName(), key).build()), map.value().typeName(), value));
+            methods.add(elementMethod(entity, property, "remove" + name, current,
+                    "Removes the key {@code $L} from '$L' of the entity with this key",
+                    CodeBlock.of("$T.removedKey($L, $L)", RuntimeTypes.ELEMENTS, read, key), List.of(),
+                    map.key().typeName(), key));
+        }
+        return methods;
+    }
+
+    private static MethodSpec elementMethod(EntityModel entity, Property property, String name, String current,
+            String doc, CodeBlock changed, List<ParameterSpec> leading, TypeName argumentType, String argument) {
+        ClassName mapping = GeneratedNames.mapping(entity.className());
+        MethodSpec.Builder method = MethodSpec.methodBuilder(name).addModifiers(Modifier.PUBLIC).returns(TypeName.BOOLEAN)
+                .addJavadoc(doc + ", atomically; indexes and counters follow. Returns false if there is no such "
+                        + "entity.\n", argument, property.name());
+        MappingWriter.addComponentParameters(method, entity, entity.keyParts().size());
+        method.addParameters(leading).addParameter(argumentType, argument);
+        return method.addStatement("return this.operations.update($T.key($L),$W$L -> $T.with$L($L, $L))", mapping,
+                componentNames(entity, entity.keyParts().size()), current, mapping,
+                GeneratedNames.capitalize(property.name()), current, changed).build();
+    }
+
+    /** {@code name}, or {@code name} with a suffix if a key component already has it. */
+    private static String unused(List<String> taken, String name) {
+        return taken.contains(name) ? name + "Value" : name;
     }
 
     private static void integrity(TypeSpec.Builder type) {

@@ -25,6 +25,7 @@ final class RuntimeTypes {
     static final ClassName COUNTER_DEFINITION = ClassName.get("io.kvmapper.index", "CounterDefinition");
     static final ClassName VERSION_FIELD = ClassName.get("io.kvmapper.index", "VersionField");
     static final ClassName COPIES = ClassName.get("io.kvmapper.runtime", "Copies");
+    static final ClassName ELEMENTS = ClassName.get("io.kvmapper.runtime", "Elements");
     static final ClassName INTEGRITY_REPORT = ClassName.get("io.kvmapper", "IntegrityReport");
     static final ClassName PROGRESS_LISTENER = ClassName.get("io.kvmapper", "ProgressListener");
 

@@ -17,7 +17,9 @@ import io.kvmapper.processor.model.ScalarKind;
 import io.kvmapper.processor.model.ValueObject;
 import io.kvmapper.processor.model.ValueType;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -48,11 +50,11 @@ final class SchemaCodeWriter {
                         "The encoded last element of index '" + index.name() + "'."));
             }
             if (indexes.isEmpty()) {
-                indexes.add("$T.of(\n", List.class);
+                indexes.add("$T.of(\n$>$>", List.class);
             } else {
                 indexes.add(",\n");
             }
-            indexes.add("new $T<>($S, $L, $L, $S, $T::$LValues)", RuntimeTypes.INDEX_DEFINITION, index.name(),
+            indexes.add("new $T<>($S, $L, $L, $S,$W$T::$LValues)", RuntimeTypes.INDEX_DEFINITION, index.name(),
                     index.unique(), index.paths().size(), index.signature(), GeneratedNames.mapping(entityType),
                     index.name());
         }
@@ -66,15 +68,16 @@ final class SchemaCodeWriter {
             }
             counter.sum().ifPresent(sum -> type.addMethod(amount(counter, sum)));
             if (counters.isEmpty()) {
-                counters.add("$T.of(\n", List.class);
+                counters.add("$T.of(\n$>$>", List.class);
             } else {
                 counters.add(",\n");
             }
-            counters.add("new $T<>($S, $S, $T::$LGroup, $L)", RuntimeTypes.COUNTER_DEFINITION, counter.name(),
+            counters.add("new $T<>($S, $S,$W$T::$LGroup, $L, $L)", RuntimeTypes.COUNTER_DEFINITION, counter.name(),
                     counter.signature(), GeneratedNames.mapping(entityType), counter.name(),
                     counter.sum().isPresent()
                             ? CodeBlock.of("$T::$LAmount", GeneratedNames.mapping(entityType), counter.name())
-                            : CodeBlock.of("entity -> 1L"));
+                            : CodeBlock.of("entity -> 1L"),
+                    counter.sum().isPresent());
         }
         TypeName indexList = ParameterizedTypeName.get(ClassName.get(List.class),
                 ParameterizedTypeName.get(RuntimeTypes.INDEX_DEFINITION, entityType));
@@ -82,10 +85,10 @@ final class SchemaCodeWriter {
                 ParameterizedTypeName.get(RuntimeTypes.COUNTER_DEFINITION, entityType));
         type.addField(FieldSpec.builder(indexList, "INDEXES", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .initializer(entity.indexes().isEmpty() ? CodeBlock.of("$T.of()", List.class)
-                        : indexes.add(")").build()).build());
+                        : indexes.add(")$<$<").build()).build());
         type.addField(FieldSpec.builder(counterList, "COUNTERS", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .initializer(entity.counters().isEmpty() ? CodeBlock.of("$T.of()", List.class)
-                        : counters.add(")").build()).build());
+                        : counters.add(")$<$<").build()).build());
         type.addMethod(MethodSpec.methodBuilder("indexes").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
                 .returns(indexList).addStatement("return INDEXES").build());
         type.addMethod(MethodSpec.methodBuilder("counters").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
@@ -98,56 +101,68 @@ final class SchemaCodeWriter {
 
     private MethodSpec indexValues(IndexModel index) {
         MethodSpec.Builder method = MethodSpec.methodBuilder(index.name() + "Values").addModifiers(Modifier.STATIC)
-                .addJavadoc("Adds the encoded values of index '$L' of {@code entity} to {@code out}.\n", index.name())
+                .addJavadoc("Adds the encoded values of index '$L' of {@code entity} to {@code out}$L.\n", index.name(),
+                        index.unique() ? "; none while a value is null" : "")
                 .addParameter(entity.className(), "entity")
                 .addParameter(ParameterizedTypeName.get(ClassName.get(List.class), TypeName.get(byte[].class)), "out");
-        List<String> locals = new ArrayList<>();
+        Map<String, String> declared = new HashMap<>();
+        List<String> arguments = new ArrayList<>();
+        List<String> mustBeSet = new ArrayList<>();
+        PropertyPath collection = null;
+        String elements = null;
         for (PropertyPath path : index.paths()) {
-            locals.add(readPath(method, path));
-        }
-        CodeBlock.Builder body = CodeBlock.builder();
-        int collection = -1;
-        for (int i = 0; i < index.paths().size(); i++) {
-            PropertyPath path = index.paths().get(i);
+            String value = valueOf(method, path, declared);
+            boolean checked = path.collection() || index.unique() && mayBeNull(path);
+            if (checked) {
+                String local = local(path.camelName());
+                method.addStatement("$T $L = $L", path.collection() ? path.steps().get(path.steps().size() - 1)
+                        .type().typeName() : path.parameterType(), local, value);
+                value = local;
+            }
             if (path.collection()) {
-                collection = i;
-                body.beginControlFlow("if ($L == null)", locals.get(i)).addStatement("return").endControlFlow();
-            } else if (index.unique() && mayBeNull(path)) {
-                body.beginControlFlow("if ($L == null)", locals.get(i)).addStatement("return").endControlFlow();
+                collection = path;
+                elements = value;
+                value = singular(value);
+                if (index.unique()) {
+                    mustBeSet.add(value);
+                }
+            } else if (checked) {
+                mustBeSet.add(value);
             }
+            arguments.add(value);
         }
-        List<String> elements = new ArrayList<>(locals);
-        if (collection >= 0) {
-            String element = locals.get(collection) + "Element";
-            elements.set(collection, element);
-            body.beginControlFlow("for ($T $L : $L)", index.paths().get(collection).scalar().typeName().box(), element,
-                    locals.get(collection));
-            if (index.unique()) {
-                body.beginControlFlow("if ($L == null)", element).addStatement("continue").endControlFlow();
-            }
+        CodeBlock add = CodeBlock.of("out.add($L($L))", index.name() + "Value", String.join(", ", arguments));
+        if (collection != null) {
+            method.beginControlFlow("if ($L != null)", elements)
+                    .beginControlFlow("for ($T $L : $L)", collection.scalar().typeName().box(), singular(elements),
+                            elements);
         }
-        body.addStatement("$T writer = new $T(32)", RuntimeTypes.TUPLE_WRITER, RuntimeTypes.TUPLE_WRITER);
-        for (int i = 0; i < index.paths().size(); i++) {
-            PropertyPath path = index.paths().get(i);
-            boolean nullable = !index.unique() && (i == collection || mayBeNull(path));
-            writeScalar(body, path.scalar().kind(), elements.get(i), nullable);
+        if (!mustBeSet.isEmpty()) {
+            method.beginControlFlow("if ($L)", String.join(" && ", mustBeSet.stream().map(v -> v + " != null").toList()));
         }
-        body.addStatement("out.add(writer.toByteArray())");
-        if (collection >= 0) {
-            body.endControlFlow();
+        method.addStatement(add);
+        if (!mustBeSet.isEmpty()) {
+            method.endControlFlow();
         }
-        return method.addCode(body.build()).build();
+        if (collection != null) {
+            method.endControlFlow().endControlFlow();
+        }
+        return method.build();
     }
 
-    /** A method encoding its arguments, one per path, as a tuple. */
+    /**
+     * A method encoding its arguments, one per path, as a tuple. A parameter named like the method's
+     * own {@code writer} gets a suffix, as the codec does for its variables.
+     */
     private MethodSpec tupleOf(String name, List<PropertyPath> paths, String doc) {
         MethodSpec.Builder method = MethodSpec.methodBuilder(name).addModifiers(Modifier.STATIC).returns(byte[].class)
                 .addJavadoc(doc + "\n");
         CodeBlock.Builder body = CodeBlock.builder()
                 .addStatement("$T writer = new $T(32)", RuntimeTypes.TUPLE_WRITER, RuntimeTypes.TUPLE_WRITER);
         for (PropertyPath path : paths) {
-            method.addParameter(parameterType(path), path.camelName());
-            writeScalar(body, path.scalar().kind(), path.camelName(), !parameterType(path).isPrimitive());
+            String parameter = path.camelName().equals("writer") ? "writer_" : path.camelName();
+            method.addParameter(path.parameterType(), parameter);
+            writeScalar(body, path.scalar().kind(), parameter, !path.parameterType().isPrimitive());
         }
         return method.addCode(body.build()).addStatement("return writer.toByteArray()").build();
     }
@@ -157,28 +172,17 @@ final class SchemaCodeWriter {
         return !path.scalar().primitive() || path.steps().size() > 1;
     }
 
-    /** The type of a finder or getter argument for {@code path}: the scalar, boxed if the path can be null. */
-    static TypeName parameterType(PropertyPath path) {
-        TypeName type = path.scalar().typeName();
-        return path.collection() || path.steps().size() > 1 ? type.box() : type;
-    }
-
     private MethodSpec counterGroup(CounterModel counter) {
         MethodSpec.Builder method = MethodSpec.methodBuilder(counter.name() + "Group").addModifiers(Modifier.STATIC)
                 .returns(byte[].class).addJavadoc("The encoded group of counter '$L' {@code entity} counts in.\n",
                         counter.name())
                 .addParameter(entity.className(), "entity");
-        List<String> locals = new ArrayList<>();
+        Map<String, String> declared = new HashMap<>();
+        List<String> values = new ArrayList<>();
         for (PropertyPath path : counter.groupBy()) {
-            locals.add(readPath(method, path));
+            values.add(valueOf(method, path, declared));
         }
-        method.addStatement("$T writer = new $T(32)", RuntimeTypes.TUPLE_WRITER, RuntimeTypes.TUPLE_WRITER);
-        CodeBlock.Builder body = CodeBlock.builder();
-        for (int i = 0; i < counter.groupBy().size(); i++) {
-            PropertyPath path = counter.groupBy().get(i);
-            writeScalar(body, path.scalar().kind(), locals.get(i), mayBeNull(path));
-        }
-        return method.addCode(body.build()).addStatement("return writer.toByteArray()").build();
+        return method.addStatement("return $LGroupOf($L)", counter.name(), String.join(", ", values)).build();
     }
 
     private MethodSpec readGroup(CounterModel counter) {
@@ -201,33 +205,69 @@ final class SchemaCodeWriter {
         MethodSpec.Builder method = MethodSpec.methodBuilder(counter.name() + "Amount").addModifiers(Modifier.STATIC)
                 .returns(long.class).addJavadoc("What {@code entity} adds to counter '$L'.\n", counter.name())
                 .addParameter(entity.className(), "entity");
-        String local = readPath(method, sum);
-        return mayBeNull(sum) ? method.addStatement("return $L == null ? 0L : $L", local, local).build()
-                : method.addStatement("return $L", local).build();
+        String value = valueOf(method, sum, new HashMap<>());
+        if (!mayBeNull(sum)) {
+            return method.addStatement("return $L", value).build();
+        }
+        String local = local(sum.camelName());
+        return method.addStatement("$T $L = $L", sum.parameterType(), local, value)
+                .addStatement("return $L == null ? 0L : $L", local, local).build();
     }
 
     /**
-     * Declares locals reading {@code path} from {@code entity}, null-safe through embedded objects, and
-     * returns the name of the last; it is boxed when an embedded object on the way may be null.
+     * An expression for the value at the end of {@code path}, declaring a local for each embedded object
+     * on the way (once per method, however many paths pass through it) so that a null one gives null.
      */
-    private static String readPath(MethodSpec.Builder method, PropertyPath path) {
-        String source = "entity";
-        StringBuilder name = new StringBuilder();
+    private static String valueOf(MethodSpec.Builder method, PropertyPath path, Map<String, String> declared) {
         List<Property> steps = path.steps();
-        for (int i = 0; i < steps.size(); i++) {
+        String source = "entity";
+        StringBuilder prefix = new StringBuilder();
+        StringBuilder camel = new StringBuilder();
+        for (int i = 0; i < steps.size() - 1; i++) {
             Property step = steps.get(i);
-            name.append(i == 0 ? step.name() : GeneratedNames.capitalize(step.name()));
-            String local = name + "Path";
-            TypeName type = step.type().typeName();
-            if (i > 0) {
-                type = type.box();
-                method.addStatement("$T $L = $L == null ? null : $L", type, local, source, step.readFrom(source));
-            } else {
-                method.addStatement("$T $L = $L", type, local, step.readFrom(source));
+            prefix.append(i == 0 ? "" : ".").append(step.name());
+            camel.append(i == 0 ? step.name() : GeneratedNames.capitalize(step.name()));
+            String known = declared.get(prefix.toString());
+            if (known == null) {
+                known = local(camel.toString());
+                String read = step.readFrom(source);
+                method.addStatement("$T $L = $L", step.type().typeName(), known,
+                        i == 0 ? read : source + " == null ? null : " + read);
+                declared.put(prefix.toString(), known);
             }
-            source = local;
+            source = known;
         }
-        return source;
+        String read = steps.get(steps.size() - 1).readFrom(source);
+        return steps.size() == 1 ? read : source + " == null ? null : " + read;
+    }
+
+    /** A local variable name that cannot clash with the generated method's parameters. */
+    private static String local(String name) {
+        return List.of("entity", "out", "writer", "reader").contains(name) ? name + "_" : name;
+    }
+
+    /**
+     * The name of one element of a collection: {@code tags} gives {@code tag}, {@code addresses}
+     * {@code address}; a name that would be a keyword or a parameter gets the suffix {@code Element}.
+     */
+    static String singular(String plural) {
+        String name = dropPlural(plural);
+        return javax.lang.model.SourceVersion.isKeyword(name) || local(name) != name ? plural + "Element" : name;
+    }
+
+    private static String dropPlural(String plural) {
+        if (plural.endsWith("ies") && plural.length() > 3) {
+            return plural.substring(0, plural.length() - 3) + "y";
+        }
+        for (String ending : List.of("sses", "xes", "ches", "shes", "zes")) {
+            if (plural.endsWith(ending)) {
+                return plural.substring(0, plural.length() - 2);
+            }
+        }
+        if (plural.endsWith("s") && !plural.endsWith("ss") && plural.length() > 1) {
+            return plural.substring(0, plural.length() - 1);
+        }
+        return plural + "Element";
     }
 
     private static void writeScalar(CodeBlock.Builder code, ScalarKind kind, String variable, boolean nullable) {
@@ -288,7 +328,7 @@ final class SchemaCodeWriter {
                 String argument = object.constructorArguments().get(i);
                 String expression = object.properties().stream().filter(p -> p.name().equals(argument)).findFirst()
                         .map(p -> p.equals(property) ? value : p.readFrom(instance)).orElse(argument);
-                arguments.add(i == 0 ? "$L" : ", $L", expression);
+                arguments.add(i == 0 ? "$L" : ",$W$L", expression);
             }
             return code.addStatement("return new $T($L)", entity.className(), arguments.build()).build();
         }

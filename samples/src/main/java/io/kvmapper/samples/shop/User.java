@@ -1,26 +1,46 @@
 package io.kvmapper.samples.shop;
 
+import io.kvmapper.annotation.Counter;
 import io.kvmapper.annotation.Embedded;
 import io.kvmapper.annotation.Entity;
+import io.kvmapper.annotation.Index;
 import io.kvmapper.annotation.Key;
+import io.kvmapper.annotation.Version;
 import java.time.Instant;
 
 /**
- * A shop's user, stored as one JSON value under {@code (("User", "r", id))}.
+ * A shop's user, stored as one JSON value under {@code (("User", "r", id))}: the seed article's user,
+ * findable by a unique email and a unique username and by status, with the total number of users and
+ * the number per status maintained as counters. Every index entry and counter changes in the same
+ * transaction as the record.
  *
  * @param id the user id
- * @param email the email address
+ * @param email the email address; no two users share one
+ * @param username the login name; no two users share one
  * @param name the display name
  * @param status the account status
  * @param address where orders go
  * @param lastOrderAt when the user last ordered, or null
+ * @param version how many times the user was saved; a save of a stale copy is refused
  */
 @Entity
-public record User(@Key long id, String email, String name, Status status, @Embedded Address address,
-        Instant lastOrderAt) {
+@Counter(name = "total")
+@Counter(name = "byStatus", groupBy = "status")
+public record User(@Key long id, @Index(unique = true) String email, @Index(unique = true) String username,
+        String name, @Index Status status, @Embedded Address address, Instant lastOrderAt, @Version long version) {
+
+    /** A new user, at version 0. */
+    public static User of(long id, String email, String username, String name, Status status, Address address) {
+        return new User(id, email, username, name, status, address, null, 0);
+    }
 
     /** This user with {@code lastOrderAt} set. */
     public User orderedAt(Instant at) {
-        return new User(id, email, name, status, address, at);
+        return new User(id, email, username, name, status, address, at, version);
+    }
+
+    /** This user with another display name. */
+    public User named(String newName) {
+        return new User(id, email, username, newName, status, address, lastOrderAt, version);
     }
 }

@@ -1,0 +1,338 @@
+package com.example.shop;
+
+import io.kvmapper.DuplicateKeyException;
+import io.kvmapper.IntegrityReport;
+import io.kvmapper.KvStore;
+import io.kvmapper.Page;
+import io.kvmapper.PageRequest;
+import io.kvmapper.ProgressListener;
+import io.kvmapper.Transaction;
+import io.kvmapper.runtime.Elements;
+import io.kvmapper.runtime.EntityOperations;
+import io.kvmapper.runtime.RecordKeys;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
+import javax.annotation.processing.Generated;
+
+/**
+ * Stores and finds {@link Order} entities (stored as "order"). Thread-safe.
+ */
+@Generated("io.kvmapper.processor.KvMapperProcessor")
+public final class OrderRepository {
+    private final EntityOperations<Order> operations;
+
+    /**
+     * A repository over {@code store}.
+     */
+    public OrderRepository(KvStore store) {
+        this(new EntityOperations<>(store, Order_KvMapping.INSTANCE));
+    }
+
+    private OrderRepository(EntityOperations<Order> operations) {
+        this.operations = operations;
+    }
+
+    /**
+     * This repository, working inside {@code tx}.
+     */
+    public OrderRepository with(Transaction tx) {
+        return new OrderRepository(this.operations.with(tx));
+    }
+
+    /**
+     * Inserts {@code entity}, or replaces the entity with its key.
+     */
+    public Order save(Order entity) {
+        return this.operations.save(entity);
+    }
+
+    /**
+     * Inserts {@code entity}.
+     *
+     * @throws DuplicateKeyException if an entity with its key exists
+     */
+    public void insert(Order entity) {
+        this.operations.insert(entity);
+    }
+
+    /**
+     * The entity with this key.
+     */
+    public Optional<Order> findById(String shop, long number) {
+        return this.operations.find(Order_KvMapping.key(shop, number));
+    }
+
+    /**
+     * The entities with these keys, in the order given, skipping absent ones; one multi-get.
+     */
+    public List<Order> findAllById(Collection<Key> ids) {
+        List<byte[]> keys = new ArrayList<>(ids.size());
+        for (Key id : ids) {
+            RecordKeys.require(id, Order_KvMapping.ENTITY, "id");
+            keys.add(Order_KvMapping.key(id.shop(), id.number()));
+        }
+        return this.operations.findAll(keys);
+    }
+
+    /**
+     * Whether an entity with this key exists.
+     */
+    public boolean existsById(String shop, long number) {
+        return this.operations.exists(Order_KvMapping.key(shop, number));
+    }
+
+    /**
+     * Deletes the entity with this key; whether there was one.
+     */
+    public boolean deleteById(String shop, long number) {
+        return this.operations.delete(Order_KvMapping.key(shop, number));
+    }
+
+    /**
+     * Every entity, in key order; streamed from the store, so close the stream.
+     */
+    public Stream<Order> findAll() {
+        return this.operations.stream(Order_KvMapping.all());
+    }
+
+    /**
+     * A page of every entity, in key order.
+     */
+    public Page<Order> findAll(PageRequest page) {
+        return this.operations.page(Order_KvMapping.all(), page);
+    }
+
+    /**
+     * The entities whose key starts with these components, in key order.
+     */
+    public List<Order> findByShop(String shop) {
+        return this.operations.list(Order_KvMapping.prefix1(shop));
+    }
+
+    /**
+     * A page of the entities whose key starts with these components, in key order.
+     */
+    public Page<Order> findByShop(String shop, PageRequest page) {
+        return this.operations.page(Order_KvMapping.prefix1(shop), page);
+    }
+
+    /**
+     * The entities whose 'shop' lies from {@code from} (inclusive) to {@code to} (exclusive), in key order.
+     */
+    public List<Order> findByShopBetween(String from, String to) {
+        return this.operations.list(Order_KvMapping.between0(from, to));
+    }
+
+    /**
+     * A page of the entities whose 'shop' lies from {@code from} (inclusive) to {@code to} (exclusive), in key order.
+     */
+    public Page<Order> findByShopBetween(String from, String to, PageRequest page) {
+        return this.operations.page(Order_KvMapping.between0(from, to), page);
+    }
+
+    /**
+     * The entities whose 'number' lies from {@code from} (inclusive) to {@code to} (exclusive) after the given key prefix, in key order.
+     */
+    public List<Order> findByShopAndNumberBetween(String shop, long from, long to) {
+        return this.operations.list(Order_KvMapping.between1(shop, from, to));
+    }
+
+    /**
+     * A page of the entities whose 'number' lies from {@code from} (inclusive) to {@code to} (exclusive) after the given key prefix, in key order.
+     */
+    public Page<Order> findByShopAndNumberBetween(String shop, long from, long to,
+            PageRequest page) {
+        return this.operations.page(Order_KvMapping.between1(shop, from, to), page);
+    }
+
+    /**
+     * The entity whose reference is the given value (unique index 'reference'); empty if none, or if an argument is null, since nulls are not indexed.
+     */
+    public Optional<Order> findByReference(String reference) {
+        return this.operations.findByUniqueIndex("reference", Order_KvMapping.referenceValue(reference));
+    }
+
+    /**
+     * The entities whose reference lies from {@code from} (inclusive) to {@code to} (exclusive), in index order (index 'reference').
+     */
+    public List<Order> findByReferenceBetween(String from, String to) {
+        return this.operations.findByIndexBetween("reference", new byte[0], Order_KvMapping.referenceValue(from), Order_KvMapping.referenceValue(to));
+    }
+
+    /**
+     * A page of the entities whose reference lies from {@code from} (inclusive) to {@code to} (exclusive), in index order (index 'reference').
+     */
+    public Page<Order> findByReferenceBetween(String from, String to, PageRequest page) {
+        return this.operations.findByIndexBetween("reference", new byte[0], Order_KvMapping.referenceValue(from), Order_KvMapping.referenceValue(to), page);
+    }
+
+    /**
+     * The entities whose tags contain the given element (index 'tags'), in index order.
+     */
+    public List<Order> findByTags(String tags) {
+        return this.operations.findByIndex("tags", Order_KvMapping.tagsValue(tags));
+    }
+
+    /**
+     * A page of the entities whose tags contain the given element (index 'tags'), in index order.
+     */
+    public Page<Order> findByTags(String tags, PageRequest page) {
+        return this.operations.findByIndex("tags", Order_KvMapping.tagsValue(tags), page);
+    }
+
+    /**
+     * The entities whose tags lies from {@code from} (inclusive) to {@code to} (exclusive), in index order (index 'tags').
+     */
+    public List<Order> findByTagsBetween(String from, String to) {
+        return this.operations.findByIndexBetween("tags", new byte[0], Order_KvMapping.tagsValue(from), Order_KvMapping.tagsValue(to));
+    }
+
+    /**
+     * A page of the entities whose tags lies from {@code from} (inclusive) to {@code to} (exclusive), in index order (index 'tags').
+     */
+    public Page<Order> findByTagsBetween(String from, String to, PageRequest page) {
+        return this.operations.findByIndexBetween("tags", new byte[0], Order_KvMapping.tagsValue(from), Order_KvMapping.tagsValue(to), page);
+    }
+
+    /**
+     * The entities whose shipTo.country and status are the given values (index 'shipToCountryAndStatus'), in index order; a null argument finds the entities where that value is null.
+     */
+    public List<Order> findByShipToCountryAndStatus(String shipToCountry, Order.Status status) {
+        return this.operations.findByIndex("shipToCountryAndStatus", Order_KvMapping.shipToCountryAndStatusValue(shipToCountry, status));
+    }
+
+    /**
+     * A page of the entities whose shipTo.country and status are the given values (index 'shipToCountryAndStatus'), in index order; a null argument finds the entities where that value is null.
+     */
+    public Page<Order> findByShipToCountryAndStatus(String shipToCountry, Order.Status status,
+            PageRequest page) {
+        return this.operations.findByIndex("shipToCountryAndStatus", Order_KvMapping.shipToCountryAndStatusValue(shipToCountry, status), page);
+    }
+
+    /**
+     * The entities whose status lies from {@code from} (inclusive) to {@code to} (exclusive) after the given leading values, in index order (index 'shipToCountryAndStatus').
+     */
+    public List<Order> findByShipToCountryAndStatusBetween(String shipToCountry, Order.Status from,
+            Order.Status to) {
+        return this.operations.findByIndexBetween("shipToCountryAndStatus", Order_KvMapping.shipToCountryAndStatusPrefix(shipToCountry), Order_KvMapping.shipToCountryAndStatusLast(from), Order_KvMapping.shipToCountryAndStatusLast(to));
+    }
+
+    /**
+     * A page of the entities whose status lies from {@code from} (inclusive) to {@code to} (exclusive) after the given leading values, in index order (index 'shipToCountryAndStatus').
+     */
+    public Page<Order> findByShipToCountryAndStatusBetween(String shipToCountry, Order.Status from,
+            Order.Status to, PageRequest page) {
+        return this.operations.findByIndexBetween("shipToCountryAndStatus", Order_KvMapping.shipToCountryAndStatusPrefix(shipToCountry), Order_KvMapping.shipToCountryAndStatusLast(from), Order_KvMapping.shipToCountryAndStatusLast(to), page);
+    }
+
+    /**
+     * The number of entities whose status is the given value (counter 'byStatus'); one read.
+     */
+    public long countByStatus(Order.Status status) {
+        return this.operations.counter("byStatus", Order_KvMapping.byStatusGroupOf(status));
+    }
+
+    /**
+     * The number of entities per status, for every group that is not zero, in group order (counter 'byStatus'); one scan.
+     */
+    public Map<Order.Status, Long> countByStatus() {
+        return this.operations.counterGroups("byStatus", Order_KvMapping::byStatusReadGroup);
+    }
+
+    /**
+     * The sum of totalCents over the entities whose shipTo.country and status are the given values (counter 'revenueByCountryAndStatus'); one read.
+     */
+    public long sumRevenueByCountryAndStatus(String shipToCountry, Order.Status status) {
+        return this.operations.counter("revenueByCountryAndStatus", Order_KvMapping.revenueByCountryAndStatusGroupOf(shipToCountry, status));
+    }
+
+    /**
+     * Sets 'reference' of the entity with this key, atomically; indexes and counters follow. Returns false if there is no such entity.
+     */
+    public boolean updateReference(String shop, long number, String reference) {
+        return this.operations.update(Order_KvMapping.key(shop, number), current -> Order_KvMapping.withReference(current, reference));
+    }
+
+    /**
+     * Sets 'status' of the entity with this key, atomically; indexes and counters follow. Returns false if there is no such entity.
+     */
+    public boolean updateStatus(String shop, long number, Order.Status status) {
+        return this.operations.update(Order_KvMapping.key(shop, number), current -> Order_KvMapping.withStatus(current, status));
+    }
+
+    /**
+     * Sets 'shipTo' of the entity with this key, atomically; indexes and counters follow. Returns false if there is no such entity.
+     */
+    public boolean updateShipTo(String shop, long number, Order.Address shipTo) {
+        return this.operations.update(Order_KvMapping.key(shop, number), current -> Order_KvMapping.withShipTo(current, shipTo));
+    }
+
+    /**
+     * Sets 'tags' of the entity with this key, atomically; indexes and counters follow. Returns false if there is no such entity.
+     */
+    public boolean updateTags(String shop, long number, Set<String> tags) {
+        return this.operations.update(Order_KvMapping.key(shop, number), current -> Order_KvMapping.withTags(current, tags));
+    }
+
+    /**
+     * Adds {@code element} to 'tags' of the entity with this key, atomically; indexes and counters follow. Returns false if there is no such entity.
+     */
+    public boolean addTags(String shop, long number, String element) {
+        return this.operations.update(Order_KvMapping.key(shop, number),
+                current -> Order_KvMapping.withTags(current, Elements.added(current.tags(), element)));
+    }
+
+    /**
+     * Removes {@code element} from 'tags' of the entity with this key, atomically; indexes and counters follow. Returns false if there is no such entity.
+     */
+    public boolean removeTags(String shop, long number, String element) {
+        return this.operations.update(Order_KvMapping.key(shop, number),
+                current -> Order_KvMapping.withTags(current, Elements.removed(current.tags(), element)));
+    }
+
+    /**
+     * Sets 'totalCents' of the entity with this key, atomically; indexes and counters follow. Returns false if there is no such entity.
+     */
+    public boolean updateTotalCents(String shop, long number, long totalCents) {
+        return this.operations.update(Order_KvMapping.key(shop, number), current -> Order_KvMapping.withTotalCents(current, totalCents));
+    }
+
+    /**
+     * Recomputes every index entry and counter from the records and reports missing, orphaned and drifted ones; streams the data in bounded batches.
+     */
+    public IntegrityReport verify() {
+        return this.operations.verify(ProgressListener.none());
+    }
+
+    /**
+     * {@link #verify()}, reporting progress after each batch to {@code listener}.
+     */
+    public IntegrityReport verify(ProgressListener listener) {
+        return this.operations.verify(listener);
+    }
+
+    /**
+     * Like {@link #verify()}, and fixes what it finds: writes missing entries, deletes orphaned ones, sets drifted counters to the recount.
+     */
+    public IntegrityReport repair() {
+        return this.operations.repair(ProgressListener.none());
+    }
+
+    /**
+     * {@link #repair()}, reporting progress after each batch to {@code listener}.
+     */
+    public IntegrityReport repair(ProgressListener listener) {
+        return this.operations.repair(listener);
+    }
+
+    /**
+     * The primary key of {@link Order}, component by component in key order.
+     */
+    public record Key(String shop, long number) {
+    }
+}

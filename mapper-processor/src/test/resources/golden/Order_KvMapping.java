@@ -1,0 +1,349 @@
+package com.example.shop;
+
+import io.kvmapper.index.CounterDefinition;
+import io.kvmapper.index.IndexDefinition;
+import io.kvmapper.index.VersionField;
+import io.kvmapper.runtime.EntityMapping;
+import io.kvmapper.runtime.KeyRanges;
+import io.kvmapper.runtime.RecordKeys;
+import io.kvmapper.runtime.ValueCodec;
+import io.kvmapper.spi.KeyRange;
+import io.kvmapper.tuple.TupleReader;
+import io.kvmapper.tuple.TupleWriter;
+import java.util.List;
+import java.util.Set;
+import javax.annotation.processing.Generated;
+
+/**
+ * Record key layout and codec of {@link Order}.
+ */
+@Generated("io.kvmapper.processor.KvMapperProcessor")
+final class Order_KvMapping implements EntityMapping<Order> {
+    static final Order_KvMapping INSTANCE = new Order_KvMapping();
+
+    static final String ENTITY = "order";
+
+    private static final byte[] HEAD = RecordKeys.partitionHead(ENTITY);
+
+    private static final byte[] ALL = RecordKeys.allRecordsPrefix(ENTITY);
+
+    private static final List<IndexDefinition<Order>> INDEXES = List.of(
+            new IndexDefinition<>("reference", true, 1, "unique(reference:STRING)",
+                    Order_KvMapping::referenceValues),
+            new IndexDefinition<>("tags", false, 1, "index(tags:STRING[])",
+                    Order_KvMapping::tagsValues),
+            new IndexDefinition<>("shipToCountryAndStatus", false, 2, "index(shipTo.country:STRING,status:ENUM)",
+                    Order_KvMapping::shipToCountryAndStatusValues));
+
+    private static final List<CounterDefinition<Order>> COUNTERS = List.of(
+            new CounterDefinition<>("byStatus", "count(status:ENUM)",
+                    Order_KvMapping::byStatusGroup, entity -> 1L, false),
+            new CounterDefinition<>("revenueByCountryAndStatus", "sum(totalCents:LONG;shipTo.country:STRING,status:ENUM)",
+                    Order_KvMapping::revenueByCountryAndStatusGroup, Order_KvMapping::revenueByCountryAndStatusAmount, true));
+
+    private static final VersionField<Order> VERSION = new VersionField<Order>() {
+        @Override
+        public long get(Order entity) {
+            return entity.version();
+        }
+
+        @Override
+        public Order with(Order entity, long version) {
+            return new Order(entity.shop(), entity.number(), entity.reference(), entity.status(),
+                    entity.shipTo(), entity.tags(), entity.totalCents(), version);
+        }
+    };
+
+    private Order_KvMapping() {
+    }
+
+    @Override
+    public String entityName() {
+        return ENTITY;
+    }
+
+    @Override
+    public int schemaVersion() {
+        return 1;
+    }
+
+    @Override
+    public ValueCodec<Order> codec() {
+        return Order_KvJsonCodec.INSTANCE;
+    }
+
+    @Override
+    public int partitionSize() {
+        return 1;
+    }
+
+    @Override
+    public byte[] keyOf(Order entity) {
+        return key(entity.shop(), entity.number());
+    }
+
+    /**
+     * The record key.
+     */
+    static byte[] key(String shop, long number) {
+        return new TupleWriter(64).beginNested().appendRaw(HEAD)
+                .writeString(RecordKeys.require(shop, ENTITY, "shop"))
+                .endNested()
+                .writeLong(number)
+                .toByteArray();
+    }
+
+    static KeyRange all() {
+        return KeyRange.tuplePrefix(ALL);
+    }
+
+    /**
+     * The records whose key starts with the given component.
+     */
+    static KeyRange prefix1(String shop) {
+        return KeyRange.tuplePrefix(new TupleWriter(48).beginNested().appendRaw(HEAD)
+                .writeString(RecordKeys.require(shop, ENTITY, "shop"))
+                .endNested()
+                .toPrefixBytes());
+    }
+
+    /**
+     * The records whose component 'shop' lies in [from, to).
+     */
+    static KeyRange between0(String from, String to) {
+        return KeyRanges.between(ALL,
+                new TupleWriter(16).writeString(RecordKeys.require(from, ENTITY, "shop")).toByteArray(),
+                new TupleWriter(16).writeString(RecordKeys.require(to, ENTITY, "shop")).toByteArray(), false);
+    }
+
+    /**
+     * The records whose component 'number' lies in [from, to) after the given leading components.
+     */
+    static KeyRange between1(String shop, long from, long to) {
+        return KeyRanges.between(new TupleWriter(48).beginNested().appendRaw(HEAD)
+                .writeString(RecordKeys.require(shop, ENTITY, "shop"))
+                .endNested()
+                .toPrefixBytes(),
+                new TupleWriter(16).writeLong(from).toByteArray(),
+                new TupleWriter(16).writeLong(to).toByteArray(), false);
+    }
+
+    /**
+     * Adds the encoded values of index 'reference' of {@code entity} to {@code out}; none while a value is null.
+     */
+    static void referenceValues(Order entity, List<byte[]> out) {
+        String reference = entity.reference();
+        if (reference != null) {
+            out.add(referenceValue(reference));
+        }
+    }
+
+    /**
+     * The encoded value of index 'reference' for these arguments.
+     */
+    static byte[] referenceValue(String reference) {
+        TupleWriter writer = new TupleWriter(32);
+        if (reference == null) {
+            writer.writeNull();
+        } else {
+            writer.writeString(reference);
+        }
+        return writer.toByteArray();
+    }
+
+    /**
+     * Adds the encoded values of index 'tags' of {@code entity} to {@code out}.
+     */
+    static void tagsValues(Order entity, List<byte[]> out) {
+        Set<String> tags = entity.tags();
+        if (tags != null) {
+            for (String tag : tags) {
+                out.add(tagsValue(tag));
+            }
+        }
+    }
+
+    /**
+     * The encoded value of index 'tags' for these arguments.
+     */
+    static byte[] tagsValue(String tags) {
+        TupleWriter writer = new TupleWriter(32);
+        if (tags == null) {
+            writer.writeNull();
+        } else {
+            writer.writeString(tags);
+        }
+        return writer.toByteArray();
+    }
+
+    /**
+     * Adds the encoded values of index 'shipToCountryAndStatus' of {@code entity} to {@code out}.
+     */
+    static void shipToCountryAndStatusValues(Order entity, List<byte[]> out) {
+        Order.Address shipTo = entity.shipTo();
+        out.add(shipToCountryAndStatusValue(shipTo == null ? null : shipTo.country(), entity.status()));
+    }
+
+    /**
+     * The encoded value of index 'shipToCountryAndStatus' for these arguments.
+     */
+    static byte[] shipToCountryAndStatusValue(String shipToCountry, Order.Status status) {
+        TupleWriter writer = new TupleWriter(32);
+        if (shipToCountry == null) {
+            writer.writeNull();
+        } else {
+            writer.writeString(shipToCountry);
+        }
+        if (status == null) {
+            writer.writeNull();
+        } else {
+            writer.writeEnum(status);
+        }
+        return writer.toByteArray();
+    }
+
+    /**
+     * The encoded leading elements of index 'shipToCountryAndStatus', before a range over its last.
+     */
+    static byte[] shipToCountryAndStatusPrefix(String shipToCountry) {
+        TupleWriter writer = new TupleWriter(32);
+        if (shipToCountry == null) {
+            writer.writeNull();
+        } else {
+            writer.writeString(shipToCountry);
+        }
+        return writer.toByteArray();
+    }
+
+    /**
+     * The encoded last element of index 'shipToCountryAndStatus'.
+     */
+    static byte[] shipToCountryAndStatusLast(Order.Status status) {
+        TupleWriter writer = new TupleWriter(32);
+        if (status == null) {
+            writer.writeNull();
+        } else {
+            writer.writeEnum(status);
+        }
+        return writer.toByteArray();
+    }
+
+    /**
+     * The encoded group of counter 'byStatus' {@code entity} counts in.
+     */
+    static byte[] byStatusGroup(Order entity) {
+        return byStatusGroupOf(entity.status());
+    }
+
+    /**
+     * The encoded group of counter 'byStatus' for these arguments.
+     */
+    static byte[] byStatusGroupOf(Order.Status status) {
+        TupleWriter writer = new TupleWriter(32);
+        if (status == null) {
+            writer.writeNull();
+        } else {
+            writer.writeEnum(status);
+        }
+        return writer.toByteArray();
+    }
+
+    /**
+     * Decodes a group of counter 'byStatus'.
+     */
+    static Order.Status byStatusReadGroup(TupleReader reader) {
+        if (reader.nextIsNull()) {
+            reader.readNull();
+            return null;
+        }
+        return reader.readEnum(Order.Status.class);
+    }
+
+    /**
+     * The encoded group of counter 'revenueByCountryAndStatus' {@code entity} counts in.
+     */
+    static byte[] revenueByCountryAndStatusGroup(Order entity) {
+        Order.Address shipTo = entity.shipTo();
+        return revenueByCountryAndStatusGroupOf(shipTo == null ? null : shipTo.country(), entity.status());
+    }
+
+    /**
+     * The encoded group of counter 'revenueByCountryAndStatus' for these arguments.
+     */
+    static byte[] revenueByCountryAndStatusGroupOf(String shipToCountry, Order.Status status) {
+        TupleWriter writer = new TupleWriter(32);
+        if (shipToCountry == null) {
+            writer.writeNull();
+        } else {
+            writer.writeString(shipToCountry);
+        }
+        if (status == null) {
+            writer.writeNull();
+        } else {
+            writer.writeEnum(status);
+        }
+        return writer.toByteArray();
+    }
+
+    /**
+     * What {@code entity} adds to counter 'revenueByCountryAndStatus'.
+     */
+    static long revenueByCountryAndStatusAmount(Order entity) {
+        return entity.totalCents();
+    }
+
+    @Override
+    public List<IndexDefinition<Order>> indexes() {
+        return INDEXES;
+    }
+
+    @Override
+    public List<CounterDefinition<Order>> counters() {
+        return COUNTERS;
+    }
+
+    @Override
+    public VersionField<Order> version() {
+        return VERSION;
+    }
+
+    /**
+     * {@code entity} with 'reference' set to the given value.
+     */
+    static Order withReference(Order entity, String reference) {
+        return new Order(entity.shop(), entity.number(), reference, entity.status(),
+                entity.shipTo(), entity.tags(), entity.totalCents(), entity.version());
+    }
+
+    /**
+     * {@code entity} with 'status' set to the given value.
+     */
+    static Order withStatus(Order entity, Order.Status status) {
+        return new Order(entity.shop(), entity.number(), entity.reference(), status,
+                entity.shipTo(), entity.tags(), entity.totalCents(), entity.version());
+    }
+
+    /**
+     * {@code entity} with 'shipTo' set to the given value.
+     */
+    static Order withShipTo(Order entity, Order.Address shipTo) {
+        return new Order(entity.shop(), entity.number(), entity.reference(), entity.status(),
+                shipTo, entity.tags(), entity.totalCents(), entity.version());
+    }
+
+    /**
+     * {@code entity} with 'tags' set to the given value.
+     */
+    static Order withTags(Order entity, Set<String> tags) {
+        return new Order(entity.shop(), entity.number(), entity.reference(), entity.status(),
+                entity.shipTo(), tags, entity.totalCents(), entity.version());
+    }
+
+    /**
+     * {@code entity} with 'totalCents' set to the given value.
+     */
+    static Order withTotalCents(Order entity, long totalCents) {
+        return new Order(entity.shop(), entity.number(), entity.reference(), entity.status(),
+                entity.shipTo(), entity.tags(), totalCents, entity.version());
+    }
+}

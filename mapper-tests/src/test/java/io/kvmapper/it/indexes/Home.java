@@ -1,0 +1,5 @@
+package io.kvmapper.it.indexes;
+
+/** An embedded record. */
+public record Home(String city, String zip) {
+}
