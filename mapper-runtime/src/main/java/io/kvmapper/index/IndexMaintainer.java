@@ -32,8 +32,8 @@ public final class IndexMaintainer<E> {
     private final EntitySchema schema;
     private final byte[][] indexPrefixes;
     private final byte[][] counterPrefixes;
-    private final byte[][] indexCursors;
     private final byte[][] counterCursors;
+    private final byte[][] counterFences;
 
     /**
      * @param layout the entity's key layout
@@ -48,16 +48,16 @@ public final class IndexMaintainer<E> {
         this.counters = List.copyOf(counters);
         this.schema = schema;
         indexPrefixes = new byte[indexes.size()][];
-        indexCursors = new byte[indexes.size()][];
         for (int i = 0; i < indexes.size(); i++) {
             indexPrefixes[i] = layout.indexPrefix(indexes.get(i).name());
-            indexCursors[i] = layout.metaKey(SchemaKinds.INDEX_CURSOR, indexes.get(i).name());
         }
         counterPrefixes = new byte[counters.size()][];
         counterCursors = new byte[counters.size()][];
+        counterFences = new byte[counters.size()][];
         for (int i = 0; i < counters.size(); i++) {
             counterPrefixes[i] = layout.counterPrefix(counters.get(i).name());
             counterCursors[i] = layout.metaKey(SchemaKinds.COUNTER_CURSOR, counters.get(i).name());
+            counterFences[i] = layout.metaKey(SchemaKinds.COUNTER_FENCE, counters.get(i).name());
         }
     }
 
@@ -78,15 +78,24 @@ public final class IndexMaintainer<E> {
         List<byte[][]> puts = new ArrayList<>();
         for (int i = 0; i < indexes.size(); i++) {
             IndexDefinition<E> index = indexes.get(i);
-            if (!maintains(kv, schema.index(index.name()), indexCursors[i], recordKey, puts)) {
+            EntitySchema.State state = schema.index(index.name());
+            if (state == EntitySchema.State.FAILED) {
                 continue;
             }
             Set<ByteBuffer> before = values(index, old);
             Set<ByteBuffer> after = values(index, now);
             for (ByteBuffer value : before) {
-                if (!after.contains(value)) {
-                    deletes.add(entryKey(i, value.array(), recordKey));
+                if (after.contains(value)) {
+                    continue;
                 }
+                byte[] entry = entryKey(i, value.array(), recordKey);
+                // While a unique index is built, a value may still be held by a record the build has not
+                // reached yet (a duplicate the build will report): only give up an entry this record owns.
+                if (index.unique() && state == EntitySchema.State.BUILDING
+                        && !Arrays.equals(kv.get(entry), recordKey)) {
+                    continue;
+                }
+                deletes.add(entry);
             }
             for (ByteBuffer value : after) {
                 if (before.contains(value)) {
@@ -108,7 +117,7 @@ public final class IndexMaintainer<E> {
         List<Object[]> adds = new ArrayList<>();
         for (int i = 0; i < counters.size(); i++) {
             CounterDefinition<E> counter = counters.get(i);
-            if (!maintains(kv, schema.counter(counter.name()), counterCursors[i], recordKey, puts)) {
+            if (!maintains(kv, schema.counter(counter.name()), counterCursors[i], counterFences[i], recordKey)) {
                 continue;
             }
             byte[] oldGroup = old == null ? null : counter.group().apply(old);
@@ -175,13 +184,15 @@ public final class IndexMaintainer<E> {
     }
 
     /**
-     * Whether a write of the record under {@code recordKey} maintains a component in {@code state}. While
-     * a component is built online, writes maintain it only for records its build has passed; for the
-     * others they rewrite the build's cursor unchanged, so that they and the build's next batch
-     * conflict and one of them retries: no record is missed or counted twice.
+     * Whether a write of the record under {@code recordKey} maintains a counter in {@code state}. Index
+     * entries are idempotent, so writes always maintain an index, even while it is built; a counter is
+     * not, so while one is built online, writes maintain it only for records its build has passed. For
+     * the others they read the build's cursor and bump its fence with a read-free add: the write and a
+     * concurrent batch then touch one common key, so one of them retries and no record is counted
+     * twice or missed, while writers never conflict with each other.
      */
-    private static boolean maintains(KvTransaction kv, EntitySchema.State state, byte[] cursorKey, byte[] recordKey,
-            List<byte[][]> puts) {
+    private static boolean maintains(KvTransaction kv, EntitySchema.State state, byte[] cursorKey, byte[] fenceKey,
+            byte[] recordKey) {
         if (state == EntitySchema.State.READY) {
             return true;
         }
@@ -195,7 +206,7 @@ public final class IndexMaintainer<E> {
         if (cursor.length > 0 && Arrays.compareUnsigned(recordKey, cursor) <= 0) {
             return true;
         }
-        puts.add(new byte[][] {cursorKey, cursor});
+        kv.add(fenceKey, 1);
         return false;
     }
 }

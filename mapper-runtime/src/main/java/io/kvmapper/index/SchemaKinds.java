@@ -10,6 +10,8 @@ public final class SchemaKinds {
     public static final String INDEX_CURSOR = "index-build";
     /** How far a counter's online build has come. */
     public static final String COUNTER_CURSOR = "counter-build";
+    /** Bumped by writes the counter's build has not reached yet; every batch of the build reads it. */
+    public static final String COUNTER_FENCE = "counter-fence";
     /**
      * The duplicates a unique index's online build has met so far, {@code (count, description...)}, so
      * that a build resumed after a restart still fails on them.

@@ -43,10 +43,19 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <h2>How an online build stays exact</h2>
  * A build keeps a cursor, the last record key it covered, in the metadata area. Each batch reads the
  * cursor, scans the next records, reads them again with conflict tracking, writes their entries or adds
- * their counts, and advances the cursor, all in one transaction. A write of a record the cursor has
- * passed maintains the component as usual; a write of a record beyond it rewrites the cursor unchanged
- * instead. Either way the write and a concurrent batch touch one common key, so one of them retries,
- * and every record is covered exactly once.
+ * their counts, and advances the cursor, all in one transaction; the batch that finds no record left
+ * ends the build in the same transaction.
+ * <ul>
+ *   <li>Index entries are idempotent, so writes maintain an index all through its build. A write of a
+ *       record a batch has read makes the batch retry (or, committing after it, moves the entries the
+ *       batch wrote); a record inserted beyond the batch's scan brings its own entries.</li>
+ *   <li>Counts are not idempotent, so a write maintains a counter only for records its build has
+ *       passed. A write of a record beyond the cursor reads the cursor and bumps the build's fence
+ *       with a read-free add; every batch reads the fence. The write and a concurrent batch thus touch
+ *       a common key and one of them retries, so every record is counted exactly once, while writers
+ *       never conflict with each other. Under a steady stream of such writes a counter's batches keep
+ *       retrying and shrink to small bites; the build finishes when the writes give it a moment.</li>
+ * </ul>
  */
 public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWork {
     /** Records (or entries) per batch of a build or drop. */
@@ -179,7 +188,7 @@ public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWo
             }
             store.transact((Transaction tx) -> {
                 tx.kv().delete(component.metaKey());
-                tx.kv().delete(component.cursorKey());
+                component.endBuild(tx.kv());
                 tx.kv().delete(component.duplicatesKey());
             });
             store.reportProgress(new Progress(component.entity(), task, deleted, true, "done"));
@@ -296,6 +305,7 @@ public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWo
         if (cursor == null) {
             return new BatchResult(0, true, List.of());
         }
+        component.readFence(kv);
         KeyRange all = layout.records();
         KeyRange rest = cursor.length == 0 ? all : new KeyRange(KeyRange.successor(cursor), all.end());
         List<byte[]> keys = new ArrayList<>(batchSize);
@@ -307,7 +317,7 @@ public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWo
         if (keys.isEmpty()) {
             StoredComponent stored = StoredComponent.read(kv, component.metaKey());
             if (failure == null) {
-                kv.delete(component.cursorKey());
+                component.endBuild(kv);
                 StoredComponent.write(kv, component.metaKey(), stored.signature(), StoredComponent.READY, "");
             } else {
                 kv.put(component.cursorKey(), EMPTY);
@@ -533,19 +543,38 @@ public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWo
     }
 
     /** An index or counter of an entity, with its keys. */
+    /**
+     * An index or counter of an entity, with its keys. Only a counter has a fence: index writes always
+     * maintain the index, so its build need not hear of them.
+     */
     private record Component(String entity, String kind, String name, byte[] metaKey, byte[] cursorKey,
-            byte[] duplicatesKey, KeyRange range) {
+            byte[] fenceKey, byte[] duplicatesKey, KeyRange range) {
         static Component index(KeyLayout layout, String name) {
             return new Component(layout.entityName(), SchemaKinds.INDEX, name, layout.metaKey(SchemaKinds.INDEX, name),
-                    layout.metaKey(SchemaKinds.INDEX_CURSOR, name), layout.metaKey(SchemaKinds.INDEX_DUPLICATES, name),
-                    KeyRange.startingWith(layout.indexPrefix(name)));
+                    layout.metaKey(SchemaKinds.INDEX_CURSOR, name), null,
+                    layout.metaKey(SchemaKinds.INDEX_DUPLICATES, name), KeyRange.startingWith(layout.indexPrefix(name)));
         }
 
         static Component counter(KeyLayout layout, String name) {
             return new Component(layout.entityName(), SchemaKinds.COUNTER, name,
                     layout.metaKey(SchemaKinds.COUNTER, name), layout.metaKey(SchemaKinds.COUNTER_CURSOR, name),
-                    layout.metaKey(SchemaKinds.COUNTER_DUPLICATES, name),
+                    layout.metaKey(SchemaKinds.COUNTER_FENCE, name), layout.metaKey(SchemaKinds.COUNTER_DUPLICATES, name),
                     KeyRange.startingWith(layout.counterPrefix(name)));
+        }
+
+        /** Reads the fence with conflict tracking, so a batch retries when a write bumped it meanwhile. */
+        void readFence(KvTransaction kv) {
+            if (fenceKey != null) {
+                kv.get(fenceKey);
+            }
+        }
+
+        /** Deletes the cursor and the fence: the build is over. */
+        void endBuild(KvTransaction kv) {
+            kv.delete(cursorKey);
+            if (fenceKey != null) {
+                kv.delete(fenceKey);
+            }
         }
 
         String describe() {
