@@ -186,14 +186,14 @@ public final class OrderRepository {
     }
 
     /**
-     * The entities whose tags lies from {@code from} (inclusive) to {@code to} (exclusive), in index order (index 'tags').
+     * The entities whose tags hold an element from {@code from} (inclusive) to {@code to} (exclusive), in index order (index 'tags'); an entity appears once for each such element.
      */
     public List<Order> findByTagsBetween(String from, String to) {
         return this.operations.findByIndexBetween("tags", new byte[0], Order_KvMapping.tagsValue(from), Order_KvMapping.tagsValue(to));
     }
 
     /**
-     * A page of the entities whose tags lies from {@code from} (inclusive) to {@code to} (exclusive), in index order (index 'tags').
+     * A page of the entities whose tags hold an element from {@code from} (inclusive) to {@code to} (exclusive), in index order (index 'tags'); an entity appears once for each such element.
      */
     public Page<Order> findByTagsBetween(String from, String to, PageRequest page) {
         return this.operations.findByIndexBetween("tags", new byte[0], Order_KvMapping.tagsValue(from), Order_KvMapping.tagsValue(to), page);

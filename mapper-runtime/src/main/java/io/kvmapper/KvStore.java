@@ -148,16 +148,23 @@ public final class KvStore implements AutoCloseable {
     /** Stops background work, then closes the backend and releases every resource it holds. Idempotent. */
     @Override
     public void close() {
-        try {
-            for (Object component : components.values()) {
-                if (component instanceof AutoCloseable closeable) {
+        StorageException failure = null;
+        for (Object component : components.values()) {
+            if (component instanceof AutoCloseable closeable) {
+                try {
                     closeable.close();
+                } catch (Exception e) {
+                    if (failure == null) {
+                        failure = new StorageException("could not stop the store's background work", e, false);
+                    } else {
+                        failure.addSuppressed(e);
+                    }
                 }
             }
-        } catch (Exception e) {
-            throw new StorageException("could not stop the store's background work", e, false);
-        } finally {
-            backend.close();
+        }
+        backend.close();
+        if (failure != null) {
+            throw failure;
         }
     }
 

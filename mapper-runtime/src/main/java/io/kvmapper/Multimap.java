@@ -42,6 +42,8 @@ import java.util.function.Function;
 public final class Multimap<K, V> {
     /** The first element of every multimap partition; entity names cannot start with '$'. */
     static final String SPACE = "$multimap";
+    /** Pairs deleted per unit of work by {@link #removeAll} outside a transaction. */
+    private static final int REMOVE_BATCH = 1_000;
 
     private final KvStore store;
     private final String name;
@@ -119,13 +121,29 @@ public final class Multimap<K, V> {
         });
     }
 
-    /** Removes every value under {@code key}. */
+    /**
+     * Removes every value under {@code key}. Inside a transaction ({@link #with}) it is one step of that
+     * unit of work; on its own it deletes in bounded batches, each a unit of work of its own.
+     */
     public void removeAll(K key) {
         KeyRange range = KeyRange.startingWith(partition(key));
-        write(kv -> {
-            kv.deleteRange(range);
-            return null;
-        });
+        if (transaction != null) {
+            transaction.kv().deleteRange(range);
+            return;
+        }
+        int deleted;
+        do {
+            deleted = store.transact((Transaction tx) -> {
+                List<byte[]> keys = new ArrayList<>();
+                try (KvCursor cursor = tx.kv().scan(range, ScanOptions.FORWARD.withLimit(REMOVE_BATCH))) {
+                    while (cursor.hasNext()) {
+                        keys.add(cursor.next().key());
+                    }
+                }
+                keys.forEach(tx.kv()::delete);
+                return keys.size();
+            });
+        } while (deleted == REMOVE_BATCH);
     }
 
     /** The distinct values under {@code key} with a positive count, in value order; one range read. */

@@ -26,6 +26,8 @@ public enum Message {
     KEY_TRANSIENT("field '%s' is both @Key and @Transient; a key component is always stored, so remove one of them"),
     NO_CONSTRUCTOR("class %s has no no-argument constructor that its package can call; add one (package-private is "
             + "enough), or make %s a record"),
+    CHECKED_EXCEPTION("%s declares the checked exception(s) %s, which generated code cannot let through; remove "
+            + "them or throw an unchecked exception"),
     NO_READ_ACCESS("field '%s' of %s is private and has no getter; make it non-private or add a method %s()"),
     NO_WRITE_ACCESS("field '%s' of %s is %s and has no setter; make it non-private and non-final, or add a method "
             + "%s(%s)"),

@@ -14,8 +14,9 @@ import java.util.Set;
 
 /**
  * Keeps one entity's index entries and counters in step with its records, from one diff of an
- * entity's old and new state: a null old state is an insert, a null new state a delete. Save, partial
- * update, delete, online build and repair all go through here.
+ * entity's old and new state: a null old state is an insert, a null new state a delete. Save, insert,
+ * partial and element-wise updates, and delete all go through here; online builds and repairs use its
+ * entry keys and value computation.
  *
  * <p>Every check comes before any write, so a unique-constraint violation leaves the transaction as it
  * was. Counters change by read-free atomic adds; a group whose count falls to zero is removed, with an
@@ -33,6 +34,7 @@ public final class IndexMaintainer<E> {
     private final byte[][] indexPrefixes;
     private final byte[][] counterPrefixes;
     private final byte[][] counterCursors;
+    private final byte[][] indexMetas;
     private final byte[][] counterFences;
 
     /**
@@ -48,8 +50,10 @@ public final class IndexMaintainer<E> {
         this.counters = List.copyOf(counters);
         this.schema = schema;
         indexPrefixes = new byte[indexes.size()][];
+        indexMetas = new byte[indexes.size()][];
         for (int i = 0; i < indexes.size(); i++) {
             indexPrefixes[i] = layout.indexPrefix(indexes.get(i).name());
+            indexMetas[i] = layout.metaKey(SchemaKinds.INDEX, indexes.get(i).name());
         }
         counterPrefixes = new byte[counters.size()][];
         counterCursors = new byte[counters.size()][];
@@ -81,6 +85,14 @@ public final class IndexMaintainer<E> {
             EntitySchema.State state = schema.index(index.name());
             if (state == EntitySchema.State.FAILED) {
                 continue;
+            }
+            if (state == EntitySchema.State.CLEARING) {
+                // the rebuild after the clearing covers every record; the tracked read of the index's
+                // metadata makes this write retry if the clearing ends while it runs
+                if (EntitySchema.storedAsClearing(kv.get(indexMetas[i]))) {
+                    continue;
+                }
+                state = EntitySchema.State.BUILDING;
             }
             Set<ByteBuffer> before = values(index, old);
             Set<ByteBuffer> after = values(index, now);
@@ -199,6 +211,7 @@ public final class IndexMaintainer<E> {
         if (state == EntitySchema.State.FAILED) {
             return false;
         }
+        // BUILDING, or CLEARING with an empty cursor: the write bumps the fence
         byte[] cursor = kv.get(cursorKey);
         if (cursor == null) {
             return true;

@@ -187,7 +187,7 @@ public final class EntityOperations<E> {
      *     argument is not changed), else the argument
      */
     public E save(E entity) {
-        Objects.requireNonNull(entity, "entity");
+        requireEntity(entity, "save");
         byte[] key = shared.mapping().keyOf(entity);
         if (shared.maintainer().isEmpty() && shared.mapping().version() == null) {
             byte[] value = shared.records().encode(entity);
@@ -199,7 +199,7 @@ public final class EntityOperations<E> {
 
     /** Inserts {@code entity}, failing if its key is taken. */
     public void insert(E entity) {
-        Objects.requireNonNull(entity, "entity");
+        requireEntity(entity, "insert");
         byte[] key = shared.mapping().keyOf(entity);
         execute(kv -> {
             if (kv.get(key) != null) {
@@ -243,6 +243,12 @@ public final class EntityOperations<E> {
             write(kv, key, old, now);
             return true;
         });
+    }
+
+    private void requireEntity(E entity, String operation) {
+        if (entity == null) {
+            throw new InvalidRequestException(entityName() + ": cannot " + operation + " null; pass an entity");
+        }
     }
 
     private E read(KvTransaction kv, byte[] key) {

@@ -11,6 +11,11 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class EntitySchema {
     /** The state of an index or counter. */
     public enum State {
+        /**
+         * Its old items are being deleted before it is built from scratch (it was redefined, or its build
+         * failed before); writers leave an index alone meanwhile.
+         */
+        CLEARING,
         /** Being built online from existing records; writers maintain it for records already covered. */
         BUILDING,
         /** Complete and maintained by every write. */
@@ -63,6 +68,12 @@ public final class EntitySchema {
         require(counters, "counter", name);
     }
 
+    /** Whether a component's stored metadata value says it is still being cleared. */
+    public static boolean storedAsClearing(byte[] metaValue) {
+        return metaValue != null && StoredComponent.CLEARING.equals(
+                io.kvmapper.tuple.Tuples.decode(metaValue).get(1));
+    }
+
     void setIndex(String name, Status status) {
         indexes.put(name, status);
     }
@@ -81,7 +92,7 @@ public final class EntitySchema {
 
     private void require(Map<String, Status> components, String kind, String name) {
         Status status = status(components, name);
-        if (status.state() == State.BUILDING) {
+        if (status.state() == State.BUILDING || status.state() == State.CLEARING) {
             throw new IndexNotReadyException(entity + ": " + kind + " '" + name
                     + "' is being built from the existing records and is not usable yet; retry later, or wait with "
                     + "KvStore.awaitSchemaBuilds", true);

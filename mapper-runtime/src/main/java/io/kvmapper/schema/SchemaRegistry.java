@@ -127,7 +127,9 @@ public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWo
             StoredComponent stored = storedIndexes.remove(index.name());
             Component component = Component.index(layout, index.name());
             State state = plan(kv, component, index.signature(), stored, hasRecords);
-            schema.setIndex(index.name(), new Status(state, stored == null ? "" : stored.detail()));
+            boolean clearing = state == State.BUILDING && stored != null && !stored.is(index.signature(), State.BUILDING);
+            schema.setIndex(index.name(), new Status(clearing ? State.CLEARING : state,
+                    stored == null ? "" : stored.detail()));
             if (state == State.BUILDING) {
                 boolean clear = stored == null || !stored.is(index.signature(), State.BUILDING);
                 tasks.add(() -> build(component, clear && stored != null, records, layout,
@@ -139,7 +141,10 @@ public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWo
             StoredComponent stored = storedCounters.remove(counter.name());
             Component component = Component.counter(layout, counter.name());
             State state = plan(kv, component, counter.signature(), stored, hasRecords);
-            schema.setCounter(counter.name(), new Status(state, stored == null ? "" : stored.detail()));
+            boolean clearing = state == State.BUILDING && stored != null
+                    && !stored.is(counter.signature(), State.BUILDING);
+            schema.setCounter(counter.name(), new Status(clearing ? State.CLEARING : state,
+                    stored == null ? "" : stored.detail()));
             if (state == State.BUILDING) {
                 boolean clear = stored == null || !stored.is(counter.signature(), State.BUILDING);
                 tasks.add(() -> build(component, clear && stored != null, records, layout,
@@ -235,6 +240,7 @@ public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWo
                     StoredComponent.write(tx.kv(), component.metaKey(), stored.signature(), StoredComponent.BUILDING,
                             "");
                 });
+                component.set(schema, new Status(State.BUILDING, ""));
             } catch (KvMapperException e) {
                 if (closed || e instanceof StoreClosedException) {
                     return; // still CLEARING: the next open clears again, then builds
@@ -361,6 +367,9 @@ public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWo
 
     private void submit(Runnable task) {
         synchronized (idle) {
+            if (closed) {
+                return; // the store closed meanwhile: the work resumes when it is opened again
+            }
             if (executor == null) {
                 executor = Executors.newSingleThreadExecutor(runnable -> {
                     Thread thread = new Thread(runnable, "kvmapper-schema-builds");
@@ -410,9 +419,9 @@ public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWo
     /** Stops background builds between batches; an unfinished build resumes when the store is next opened. */
     @Override
     public void close() {
-        closed = true;
         ExecutorService running;
         synchronized (idle) {
+            closed = true;
             running = executor;
         }
         if (running != null) {
@@ -542,7 +551,6 @@ public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWo
         }
     }
 
-    /** An index or counter of an entity, with its keys. */
     /**
      * An index or counter of an entity, with its keys. Only a counter has a fence: index writes always
      * maintain the index, so its build need not hear of them.

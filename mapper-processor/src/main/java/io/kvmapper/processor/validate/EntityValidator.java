@@ -246,6 +246,11 @@ public final class EntityValidator {
         for (ExecutableElement constructor : ElementFilter.constructorsIn(type.getEnclosedElements())) {
             boolean implicit = elements.getOrigin(constructor) == Elements.Origin.MANDATED;
             if (constructor.getParameters().isEmpty() && (implicit || accessible(constructor, root))) {
+                if (throwsChecked(constructor)) {
+                    reporter.error(constructor, Message.CHECKED_EXCEPTION, "the no-argument constructor of "
+                            + type.getSimpleName(), constructor.getThrownTypes());
+                    return false;
+                }
                 return true;
             }
         }
@@ -410,6 +415,7 @@ public final class EntityValidator {
         for (ExecutableElement method : ElementFilter.methodsIn(elements.getAllMembers(owner))) {
             if (names.contains(method.getSimpleName().toString()) && method.getParameters().isEmpty()
                     && !method.getModifiers().contains(Modifier.STATIC) && accessible(method, root)
+                    && !throwsChecked(method)
                     && types.isSameType(((ExecutableType) types.asMemberOf((DeclaredType) owner.asType(), method))
                             .getReturnType(), type)) {
                 return Optional.of(method.getSimpleName().toString());
@@ -423,6 +429,7 @@ public final class EntityValidator {
         for (ExecutableElement method : ElementFilter.methodsIn(elements.getAllMembers(owner))) {
             if (method.getSimpleName().contentEquals(setterName) && method.getParameters().size() == 1
                     && !method.getModifiers().contains(Modifier.STATIC) && accessible(method, root)
+                    && !throwsChecked(method)
                     && types.isSameType(((ExecutableType) types.asMemberOf((DeclaredType) owner.asType(), method))
                             .getParameterTypes().get(0), type)) {
                 return Optional.of(setterName);
@@ -452,6 +459,17 @@ public final class EntityValidator {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * Whether {@code method} declares a checked exception, which generated code cannot let through; such
+     * an accessor is not used (the field then needs another way in, and says so).
+     */
+    private boolean throwsChecked(ExecutableElement method) {
+        TypeMirror runtime = elements.getTypeElement("java.lang.RuntimeException").asType();
+        TypeMirror error = elements.getTypeElement("java.lang.Error").asType();
+        return method.getThrownTypes().stream()
+                .anyMatch(t -> !types.isSubtype(t, runtime) && !types.isSubtype(t, error));
     }
 
     /** Whether generated code in the package of {@code from} can use {@code member}. */

@@ -240,9 +240,11 @@ public final class RepositoryWriter {
         for (boolean paged : List.of(false, true)) {
             MethodSpec.Builder method = MethodSpec.methodBuilder(GeneratedNames.finder(List.of(index.name()), true))
                     .addModifiers(Modifier.PUBLIC).returns(paged ? page : list)
-                    .addJavadoc("$L whose $L lies from {@code $L} (inclusive) to {@code $L} (exclusive)$L, in index "
-                            + "order (index '$L').\n", paged ? "A page of the entities" : "The entities", last.dotted(),
-                            from, to, leading.isEmpty() ? "" : " after the given leading values", index.name());
+                    .addJavadoc("$L whose $L from {@code $L} (inclusive) to {@code $L} (exclusive)$L, in index "
+                            + "order (index '$L')$L.\n", paged ? "A page of the entities" : "The entities",
+                            last.collection() ? last.dotted() + " hold an element" : last.dotted() + " lies",
+                            from, to, leading.isEmpty() ? "" : " after the given leading values", index.name(),
+                            last.collection() ? "; an entity appears once for each such element" : "");
             leading.forEach(p -> method.addParameter(p.parameterType(), p.camelName()));
             method.addParameter(last.parameterType(), from)
                     .addParameter(last.parameterType(), to);
