@@ -1,5 +1,7 @@
 package io.kvmapper.rocksdb;
 
+import io.kvmapper.CorruptDataException;
+import io.kvmapper.KvMapperException;
 import io.kvmapper.StorageException;
 import io.kvmapper.TransactionConflictException;
 import org.rocksdb.RocksDBException;
@@ -11,10 +13,15 @@ final class RocksErrors {
     }
 
     /**
-     * A failure of {@code operation} on the store at {@code path}. Retryable only for the statuses that
-     * describe a passing condition (busy, try again, timed out).
+     * A failure of {@code operation} on the store at {@code path}: a {@link CorruptDataException} when
+     * RocksDB's checksums found damaged data, else a {@link StorageException}, retryable only for the
+     * statuses that describe a passing condition (busy, try again, timed out).
      */
-    static StorageException storage(String path, String operation, RocksDBException e) {
+    static KvMapperException storage(String path, String operation, RocksDBException e) {
+        if (code(e) == Status.Code.Corruption) {
+            return new CorruptDataException("RocksDB store at " + path + ": " + operation + " found damaged data: "
+                    + describe(e) + "; restore the store from a backup", e);
+        }
         return new StorageException("RocksDB store at " + path + ": " + operation + " failed: " + describe(e), e,
                 isTransient(code(e)));
     }

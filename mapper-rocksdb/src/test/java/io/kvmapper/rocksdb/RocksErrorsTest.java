@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kvmapper.CorruptDataException;
+import io.kvmapper.KvMapperException;
 import io.kvmapper.StorageException;
 import io.kvmapper.TransactionConflictException;
 import org.junit.jupiter.api.Test;
@@ -40,9 +42,18 @@ class RocksErrorsTest {
 
     @Test
     void anExceptionWithoutStatusIsNotRetryable() {
-        StorageException e = RocksErrors.storage("/db", "get", new RocksDBException("plain"));
+        KvMapperException e = RocksErrors.storage("/db", "get", new RocksDBException("plain"));
+        assertTrue(e instanceof StorageException, e.getClass().getName());
         assertFalse(e.isRetryable());
         assertEquals("RocksDB store at /db: get failed: plain", e.getMessage());
+    }
+
+    @Test
+    void damagedDataIsCorruptDataNotAStorageFailure() {
+        KvMapperException e = RocksErrors.storage("/db", "get", failure(Status.Code.Corruption));
+        assertTrue(e instanceof CorruptDataException, e.getClass().getName());
+        assertFalse(e.isRetryable());
+        assertTrue(e.getMessage().contains("/db") && e.getMessage().contains("damaged"), e.getMessage());
     }
 
     private static RocksDBException failure(Status.Code code) {
