@@ -176,6 +176,29 @@ public final class IndexMaintainer<E> {
         return distinct;
     }
 
+    /**
+     * Whether {@code entity}, stored under {@code recordKey}, has the entry {@code entryKey} in the index
+     * at position {@code i}: the one test of ownership that finders, builds and checks share.
+     */
+    public boolean owns(int i, E entity, byte[] recordKey, byte[] entryKey) {
+        for (ByteBuffer value : values(indexes.get(i), entity)) {
+            if (Arrays.equals(entryKey(i, value.array(), recordKey), entryKey)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The position of the index named {@code name} among the entity's indexes. */
+    public int position(String name) {
+        for (int i = 0; i < indexes.size(); i++) {
+            if (indexes.get(i).name().equals(name)) {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException(layout.entityName() + " has no index " + name);
+    }
+
     /** The key of the entry of index {@code i} for {@code value} and the record under {@code recordKey}. */
     public byte[] entryKey(int i, byte[] value, byte[] recordKey) {
         return indexes.get(i).unique() ? KeyLayout.uniqueEntry(indexPrefixes[i], value)

@@ -181,25 +181,32 @@ public final class IntegrityChecker<E> {
         listener.onProgress(new Progress(layout.entityName(), task, recordsChecked, false, ""));
     }
 
-    /** Whether the record under {@code recordKey} (as committed) owns the unique entry {@code entryKey}. */
+    /** Whether the record under {@code recordKey} (as committed) owns the entry {@code entryKey}. */
     private boolean holds(byte[] entryKey, byte[] recordKey) {
-        byte[] value = store.backend().get(recordKey);
-        if (value == null) {
+        return recordOwns(store.backend().get(recordKey), recordKey, entryKey);
+    }
+
+    /**
+     * Whether the record stored as {@code recordValue} under {@code recordKey} owns {@code entryKey} in a
+     * checked index. An absent record owns nothing; a corrupt one is reported on its own and its entries
+     * are left alone, so it counts as owning.
+     */
+    private boolean recordOwns(byte[] recordValue, byte[] recordKey, byte[] entryKey) {
+        if (recordValue == null) {
             return false;
         }
+        E entity;
         try {
-            E entity = records.decode(recordKey, value);
-            for (int i = 0; i < indexes.size(); i++) {
-                for (ByteBuffer v : IndexMaintainer.values(indexes.get(i), entity)) {
-                    if (Arrays.equals(maintainer.entryKey(indexPositions.get(i), v.array(), recordKey), entryKey)) {
-                        return true;
-                    }
-                }
-            }
-            return false;
+            entity = records.decode(recordKey, recordValue);
         } catch (CorruptDataException e) {
-            return true; // reported on its own; its entries are left alone
+            return true;
         }
+        for (int position : indexPositions) {
+            if (maintainer.owns(position, entity, recordKey, entryKey)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -221,28 +228,12 @@ public final class IntegrityChecker<E> {
                 byte[] current = kv.get(key);
                 if (current == null) {
                     kv.put(key, indexes.get(i).unique() ? recordKey : new byte[0]);
-                } else if (indexes.get(i).unique() && !Arrays.equals(current, recordKey) && !heldBy(kv, key, current)) {
+                } else if (indexes.get(i).unique() && !Arrays.equals(current, recordKey)
+                        && !recordOwns(kv.get(current), current, key)) {
                     kv.put(key, recordKey);
                 }
             }
         }
-    }
-
-    /** Whether the record under {@code recordKey}, read in {@code kv}, owns the unique entry {@code entryKey}. */
-    private boolean heldBy(KvTransaction kv, byte[] entryKey, byte[] recordKey) {
-        byte[] value = kv.get(recordKey);
-        if (value == null) {
-            return false;
-        }
-        E entity = records.decode(recordKey, value);
-        for (int i = 0; i < indexes.size(); i++) {
-            for (ByteBuffer v : IndexMaintainer.values(indexes.get(i), entity)) {
-                if (Arrays.equals(maintainer.entryKey(indexPositions.get(i), v.array(), recordKey), entryKey)) {
-                    return true;
-                }
-            }
-        }
-        return false;
     }
 
     /** Pass 2: every entry of an index must belong to a record that holds its value. */
@@ -284,7 +275,7 @@ public final class IntegrityChecker<E> {
         batch = wellFormed;
         List<byte[]> values = recordKeys.isEmpty() ? List.of() : store.backend().getAll(recordKeys);
         for (int e = 0; e < batch.size(); e++) {
-            if (!belongs(i, batch.get(e).key(), recordKeys.get(e), values.get(e))) {
+            if (!recordOwns(values.get(e), recordKeys.get(e), batch.get(e).key())) {
                 problem(layout.entityName() + ": index '" + index.name() + "' holds the orphaned entry "
                         + Tuples.toString(batch.get(e).key()) + " for " + Tuples.toString(recordKeys.get(e))
                         + (values.get(e) == null ? ", which does not exist" : ", which does not hold its value"));
@@ -302,32 +293,13 @@ public final class IntegrityChecker<E> {
                         tx.kv().delete(entryKey);
                         continue;
                     }
-                    if (recordKey != null && !belongs(i, entryKey, recordKey, tx.kv().get(recordKey))) {
+                    if (recordKey != null && !recordOwns(tx.kv().get(recordKey), recordKey, entryKey)) {
                         tx.kv().delete(entryKey);
                     }
                 }
             });
             repaired += orphans.size();
         }
-    }
-
-    private boolean belongs(int i, byte[] entryKey, byte[] recordKey, byte[] recordValue) {
-        if (recordValue == null) {
-            return false;
-        }
-        E entity;
-        try {
-            entity = records.decode(recordKey, recordValue);
-        } catch (CorruptDataException e) {
-            return true; // reported in pass 1; its entries are left alone
-        }
-        Set<ByteBuffer> values = IndexMaintainer.values(indexes.get(i), entity);
-        for (ByteBuffer value : values) {
-            if (Arrays.equals(maintainer.entryKey(indexPositions.get(i), value.array(), recordKey), entryKey)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Pass 3: every group of a counter must hold the recount. */

@@ -63,7 +63,7 @@ public final class EntityOperations<E> {
             IndexMaintainer<E> maintainer, Map<String, IndexInfo<E>> indexes, Map<String, CounterInfo<E>> counters) {
     }
 
-    private record IndexInfo<E>(IndexDefinition<E> definition, byte[] prefix) {
+    private record IndexInfo<E>(IndexDefinition<E> definition, byte[] prefix, int position) {
     }
 
     private record CounterInfo<E>(CounterDefinition<E> definition, byte[] prefix) {
@@ -106,7 +106,7 @@ public final class EntityOperations<E> {
                 .open(records, layout, mapping.indexes(), mapping.counters());
         Map<String, IndexInfo<E>> indexes = new HashMap<>();
         for (IndexDefinition<E> index : mapping.indexes()) {
-            indexes.put(index.name(), new IndexInfo<>(index, layout.indexPrefix(index.name())));
+            indexes.put(index.name(), new IndexInfo<>(index, layout.indexPrefix(index.name()), indexes.size()));
         }
         Map<String, CounterInfo<E>> counters = new HashMap<>();
         for (CounterDefinition<E> counter : mapping.counters()) {
@@ -412,14 +412,7 @@ public final class EntityOperations<E> {
     }
 
     private boolean owns(IndexInfo<E> info, E entity, byte[] recordKey, byte[] entryKey) {
-        for (java.nio.ByteBuffer value : IndexMaintainer.values(info.definition(), entity)) {
-            byte[] own = info.definition().unique() ? KeyLayout.uniqueEntry(info.prefix(), value.array())
-                    : shared.layout().entry(info.prefix(), value.array(), recordKey);
-            if (java.util.Arrays.equals(own, entryKey)) {
-                return true;
-            }
-        }
-        return false;
+        return shared.maintainer().owns(info.position(), entity, recordKey, entryKey);
     }
 
     private byte[] recordKeyOf(IndexInfo<E> info, KeyValue entry) {
