@@ -32,8 +32,11 @@ import org.openjdk.jmh.annotations.TearDown;
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 public class StoreBenchmark {
-    /** The contender: {@code raw} (hand-written RocksDB) or {@code kvmapper}. */
-    @Param({"raw", "kvmapper"})
+    /**
+     * The contender: {@code raw} (hand-written RocksDB), {@code kvmapper}, {@code bdbje} (Berkeley DB JE's
+     * DPL), {@code h2} or {@code sqlite}.
+     */
+    @Param({"raw", "kvmapper", "bdbje", "h2", "sqlite"})
     public String contender;
 
     /** Users loaded before measuring. */
@@ -74,6 +77,9 @@ public class StoreBenchmark {
         return switch (name) {
             case "raw" -> new RawRocksContender(dir);
             case "kvmapper" -> new KvMapperContender(dir);
+            case "bdbje" -> new BerkeleyJeContender(dir);
+            case "h2" -> JdbcContender.h2(dir);
+            case "sqlite" -> JdbcContender.sqlite(dir);
             default -> throw new IllegalArgumentException("unknown contender " + name);
         };
     }
