@@ -44,7 +44,8 @@ final class JdbcContender implements Contender {
                 ddl.execute(statement);
             }
         }
-        this.insertUser = connection.prepareStatement("INSERT INTO users (id, email, name, status) VALUES (?, ?, ?, ?)");
+        this.insertUser = connection.prepareStatement(
+                "INSERT INTO users (id, email, name, status) VALUES (?, ?, ?, ?)");
         this.insertOrder = connection.prepareStatement(
                 "INSERT INTO orders (user_id, order_id, order_day, total_cents) VALUES (?, ?, ?, ?)");
         this.addToCounter = connection.prepareStatement(addToCounter);
@@ -71,7 +72,8 @@ final class JdbcContender implements Contender {
                             + " name VARCHAR(255), status VARCHAR(16) NOT NULL)",
                     "CREATE INDEX IF NOT EXISTS users_status ON users (status)",
                     "CREATE TABLE IF NOT EXISTS orders (user_id BIGINT NOT NULL, order_id BIGINT NOT NULL,"
-                            + " order_day BIGINT NOT NULL, total_cents BIGINT NOT NULL, PRIMARY KEY (user_id, order_id))",
+                            + " order_day BIGINT NOT NULL, total_cents BIGINT NOT NULL,"
+                            + " PRIMARY KEY (user_id, order_id))",
                     "CREATE TABLE IF NOT EXISTS counters (name VARCHAR(32) NOT NULL, grp VARCHAR(32) NOT NULL,"
                             + " n BIGINT NOT NULL, PRIMARY KEY (name, grp))"),
                     "MERGE INTO counters c USING (VALUES (CAST(? AS VARCHAR(32)), CAST(? AS VARCHAR(32)),"
@@ -101,7 +103,8 @@ final class JdbcContender implements Contender {
                             + " name TEXT, status TEXT NOT NULL)",
                     "CREATE INDEX IF NOT EXISTS users_status ON users (status)",
                     "CREATE TABLE IF NOT EXISTS orders (user_id INTEGER NOT NULL, order_id INTEGER NOT NULL,"
-                            + " order_day INTEGER NOT NULL, total_cents INTEGER NOT NULL, PRIMARY KEY (user_id, order_id))"
+                            + " order_day INTEGER NOT NULL, total_cents INTEGER NOT NULL,"
+                            + " PRIMARY KEY (user_id, order_id))"
                             + " WITHOUT ROWID",
                     "CREATE TABLE IF NOT EXISTS counters (name TEXT NOT NULL, grp TEXT NOT NULL, n INTEGER NOT NULL,"
                             + " PRIMARY KEY (name, grp)) WITHOUT ROWID"),
@@ -233,7 +236,8 @@ final class JdbcContender implements Contender {
     private static User oneUser(PreparedStatement query) throws SQLException {
         try (ResultSet row = query.executeQuery()) {
             return row.next()
-                    ? new User(row.getLong(1), row.getString(2), row.getString(3), User.Status.valueOf(row.getString(4)))
+                    ? new User(row.getLong(1), row.getString(2), row.getString(3),
+                            User.Status.valueOf(row.getString(4)))
                     : null;
         }
     }

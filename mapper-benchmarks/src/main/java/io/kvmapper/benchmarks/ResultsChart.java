@@ -119,7 +119,10 @@ public final class ResultsChart {
         }
     }
 
-    /** A Markdown table: ops/s per operation and contender, with the ratio to {@code raw} in parentheses. */
+    /**
+     * A Markdown table: ops/s per operation and contender, JMH's 99.9% error as a percentage of the score,
+     * and the ratio to {@code raw} in parentheses.
+     */
     static String table(Map<String, Map<String, Score>> byOperation, List<String> contenders) {
         StringBuilder out = new StringBuilder("| operation |");
         contenders.forEach(c -> out.append(' ').append(c).append(" |"));
@@ -136,6 +139,10 @@ public final class ResultsChart {
                     out.append('–');
                 } else {
                     out.append(String.format(Locale.ROOT, "%,.0f", score.opsPerSecond()));
+                    if (!Double.isNaN(score.error())) {
+                        double percent = 100 * score.error() / score.opsPerSecond();
+                        out.append(String.format(Locale.ROOT, " ±%.0f%%", percent));
+                    }
                     if (baseline != null && !contender.equals(BASELINE)) {
                         out.append(String.format(Locale.ROOT, " (%.2fx)",
                                 score.opsPerSecond() / baseline.opsPerSecond()));
