@@ -56,17 +56,26 @@ public class StoreBenchmark {
     @Setup(Level.Trial)
     public void setUp() throws IOException {
         directory = Files.createTempDirectory("kvmapper-bench-" + contender + "-");
-        try (Contender loading = open(contender, directory)) {
-            Workload.load(loading, users, usersWithOrders);
+        try {
+            try (Contender loading = open(contender, directory)) {
+                Workload.load(loading, users, usersWithOrders);
+            }
+            store = open(contender, directory);
+            nextNewUser = users;
+            check();
+        } catch (RuntimeException e) {
+            // JMH skips the tear-down of a trial whose set-up failed.
+            tearDown();
+            throw e;
         }
-        store = open(contender, directory);
-        nextNewUser = users;
-        check();
     }
 
     @TearDown(Level.Trial)
     public void tearDown() throws IOException {
-        store.close();
+        if (store != null) {
+            store.close();
+            store = null;
+        }
         try (Stream<Path> files = Files.walk(directory)) {
             files.sorted(Comparator.reverseOrder()).forEach(StoreBenchmark::delete);
         }
