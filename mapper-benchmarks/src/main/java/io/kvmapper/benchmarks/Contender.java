@@ -1,0 +1,35 @@
+package io.kvmapper.benchmarks;
+
+import io.kvmapper.benchmarks.shop.Order;
+import io.kvmapper.benchmarks.shop.User;
+import java.util.List;
+
+/**
+ * One way of storing the workload: every contender does the same work per operation, with the write-ahead
+ * log on and no fsync per commit. Single-threaded use; {@link #close()} releases the store.
+ */
+public interface Contender extends AutoCloseable {
+    /** Inserts a new user with its email and status entries and both counters; fails if the id or email is taken. */
+    void insertUser(User user);
+
+    /** Inserts a new order and adds its total to the day's revenue; fails if the key is taken. */
+    void insertOrder(Order order);
+
+    /** The user with this id, or null. */
+    User findUser(long id);
+
+    /** The user with this email, through the unique index, or null. */
+    User findUserByEmail(String email);
+
+    /** Every order of this user, in order id order. */
+    List<Order> ordersOf(long userId);
+
+    /** Sets one user's status, moving its index entry and counter groups; false if there is no such user. */
+    boolean updateStatus(long id, User.Status status);
+
+    /** The number of users with this status. */
+    long countByStatus(User.Status status);
+
+    @Override
+    void close();
+}

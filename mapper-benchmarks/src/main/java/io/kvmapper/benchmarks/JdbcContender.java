@@ -1,0 +1,272 @@
+package io.kvmapper.benchmarks;
+
+import io.kvmapper.benchmarks.shop.Order;
+import io.kvmapper.benchmarks.shop.User;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * An embedded SQL database through JDBC, the way most users would do it instead: a {@code users} table
+ * with a primary key, a unique email and an index on status, an {@code orders} table keyed by
+ * (user, order), and the counters as rows of a {@code counters} table kept in the same transaction as the
+ * rows they count (so a count is one primary-key read, as with the other contenders). Prepared statements
+ * on one connection; each write is one transaction, each read one auto-committed statement.
+ */
+final class JdbcContender implements Contender {
+    private static final String TOTAL = "total";
+    private static final String BY_STATUS = "byStatus";
+    private static final String REVENUE_BY_DAY = "revenueByDay";
+
+    private final Connection connection;
+    private final PreparedStatement insertUser;
+    private final PreparedStatement insertOrder;
+    private final PreparedStatement addToCounter;
+    private final PreparedStatement selectUser;
+    private final PreparedStatement selectUserByEmail;
+    private final PreparedStatement selectOrders;
+    private final PreparedStatement selectStatusForUpdate;
+    private final PreparedStatement updateStatus;
+    private final PreparedStatement selectCounter;
+
+    private JdbcContender(Connection connection, List<String> schema, String addToCounter,
+            String selectStatusForUpdate) throws SQLException {
+        this.connection = connection;
+        try (Statement ddl = connection.createStatement()) {
+            for (String statement : schema) {
+                ddl.execute(statement);
+            }
+        }
+        this.insertUser = connection.prepareStatement(
+                "INSERT INTO users (id, email, name, status) VALUES (?, ?, ?, ?)");
+        this.insertOrder = connection.prepareStatement(
+                "INSERT INTO orders (user_id, order_id, order_day, total_cents) VALUES (?, ?, ?, ?)");
+        this.addToCounter = connection.prepareStatement(addToCounter);
+        this.selectUser = connection.prepareStatement("SELECT id, email, name, status FROM users WHERE id = ?");
+        this.selectUserByEmail = connection.prepareStatement(
+                "SELECT id, email, name, status FROM users WHERE email = ?");
+        this.selectOrders = connection.prepareStatement(
+                "SELECT user_id, order_id, order_day, total_cents FROM orders WHERE user_id = ? ORDER BY order_id");
+        this.selectStatusForUpdate = connection.prepareStatement(selectStatusForUpdate);
+        this.updateStatus = connection.prepareStatement("UPDATE users SET status = ? WHERE id = ?");
+        this.selectCounter = connection.prepareStatement("SELECT n FROM counters WHERE name = ? AND grp = ?");
+    }
+
+    /**
+     * H2 in embedded mode (MVStore), {@code WRITE_DELAY=0}: a commit is written to the database file before
+     * it returns rather than up to 500 ms later (H2's default), without an fsync.
+     */
+    static JdbcContender h2(Path dir) {
+        try {
+            Connection connection = DriverManager.getConnection("jdbc:h2:file:" + dir.resolve("shop")
+                    + ";WRITE_DELAY=0", "sa", "");
+            return new JdbcContender(connection, List.of(
+                    "CREATE TABLE IF NOT EXISTS users (id BIGINT PRIMARY KEY, email VARCHAR(255) NOT NULL UNIQUE,"
+                            + " name VARCHAR(255), status VARCHAR(16) NOT NULL)",
+                    "CREATE INDEX IF NOT EXISTS users_status ON users (status)",
+                    "CREATE TABLE IF NOT EXISTS orders (user_id BIGINT NOT NULL, order_id BIGINT NOT NULL,"
+                            + " order_day BIGINT NOT NULL, total_cents BIGINT NOT NULL,"
+                            + " PRIMARY KEY (user_id, order_id))",
+                    "CREATE TABLE IF NOT EXISTS counters (name VARCHAR(32) NOT NULL, grp VARCHAR(32) NOT NULL,"
+                            + " n BIGINT NOT NULL, PRIMARY KEY (name, grp))"),
+                    "MERGE INTO counters c USING (VALUES (CAST(? AS VARCHAR(32)), CAST(? AS VARCHAR(32)),"
+                            + " CAST(? AS BIGINT))) s (name, grp, d) ON c.name = s.name AND c.grp = s.grp"
+                            + " WHEN MATCHED THEN UPDATE SET n = c.n + s.d"
+                            + " WHEN NOT MATCHED THEN INSERT (name, grp, n) VALUES (s.name, s.grp, s.d)",
+                    "SELECT status FROM users WHERE id = ? FOR UPDATE");
+        } catch (SQLException e) {
+            throw new IllegalStateException("could not open H2 in " + dir, e);
+        }
+    }
+
+    /**
+     * SQLite: {@code journal_mode=WAL}, {@code synchronous=NORMAL} (a commit is appended to the write-ahead
+     * log without an fsync; the log is fsynced at checkpoints). Tables as a SQLite user would declare them:
+     * the user id is the rowid, the orders table is clustered by its key ({@code WITHOUT ROWID}).
+     */
+    static JdbcContender sqlite(Path dir) {
+        try {
+            Connection connection = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("shop.db"));
+            try (Statement pragma = connection.createStatement()) {
+                pragma.execute("PRAGMA journal_mode=WAL");
+                pragma.execute("PRAGMA synchronous=NORMAL");
+            }
+            return new JdbcContender(connection, List.of(
+                    "CREATE TABLE IF NOT EXISTS users (id INTEGER PRIMARY KEY, email TEXT NOT NULL UNIQUE,"
+                            + " name TEXT, status TEXT NOT NULL)",
+                    "CREATE INDEX IF NOT EXISTS users_status ON users (status)",
+                    "CREATE TABLE IF NOT EXISTS orders (user_id INTEGER NOT NULL, order_id INTEGER NOT NULL,"
+                            + " order_day INTEGER NOT NULL, total_cents INTEGER NOT NULL,"
+                            + " PRIMARY KEY (user_id, order_id))"
+                            + " WITHOUT ROWID",
+                    "CREATE TABLE IF NOT EXISTS counters (name TEXT NOT NULL, grp TEXT NOT NULL, n INTEGER NOT NULL,"
+                            + " PRIMARY KEY (name, grp)) WITHOUT ROWID"),
+                    "INSERT INTO counters (name, grp, n) VALUES (?, ?, ?)"
+                            + " ON CONFLICT (name, grp) DO UPDATE SET n = n + excluded.n",
+                    // SQLite has one writer at a time: a transaction that read and then writes fails if another
+                    // wrote in between, so the read needs no lock clause.
+                    "SELECT status FROM users WHERE id = ?");
+        } catch (SQLException e) {
+            throw new IllegalStateException("could not open SQLite in " + dir, e);
+        }
+    }
+
+    @Override
+    public void insertUser(User user) {
+        inTransaction(() -> {
+            insertUser.setLong(1, user.id());
+            insertUser.setString(2, user.email());
+            insertUser.setString(3, user.name());
+            insertUser.setString(4, user.status().name());
+            insertUser.executeUpdate();
+            add(TOTAL, "", 1);
+            add(BY_STATUS, user.status().name(), 1);
+            return null;
+        });
+    }
+
+    @Override
+    public void insertOrder(Order order) {
+        inTransaction(() -> {
+            insertOrder.setLong(1, order.userId());
+            insertOrder.setLong(2, order.orderId());
+            insertOrder.setLong(3, order.day().toEpochDay());
+            insertOrder.setLong(4, order.totalCents());
+            insertOrder.executeUpdate();
+            add(REVENUE_BY_DAY, Long.toString(order.day().toEpochDay()), order.totalCents());
+            return null;
+        });
+    }
+
+    @Override
+    public User findUser(long id) {
+        try {
+            selectUser.setLong(1, id);
+            return oneUser(selectUser);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public User findUserByEmail(String email) {
+        try {
+            selectUserByEmail.setString(1, email);
+            return oneUser(selectUserByEmail);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public List<Order> ordersOf(long userId) {
+        List<Order> orders = new ArrayList<>();
+        try {
+            selectOrders.setLong(1, userId);
+            try (ResultSet rows = selectOrders.executeQuery()) {
+                while (rows.next()) {
+                    orders.add(new Order(rows.getLong(1), rows.getLong(2), LocalDate.ofEpochDay(rows.getLong(3)),
+                            rows.getLong(4)));
+                }
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+        return orders;
+    }
+
+    @Override
+    public boolean updateStatus(long id, User.Status status) {
+        return inTransaction(() -> {
+            selectStatusForUpdate.setLong(1, id);
+            String old;
+            try (ResultSet row = selectStatusForUpdate.executeQuery()) {
+                if (!row.next()) {
+                    return false;
+                }
+                old = row.getString(1);
+            }
+            updateStatus.setString(1, status.name());
+            updateStatus.setLong(2, id);
+            updateStatus.executeUpdate();
+            if (!old.equals(status.name())) {
+                add(BY_STATUS, old, -1);
+                add(BY_STATUS, status.name(), 1);
+            }
+            return true;
+        });
+    }
+
+    @Override
+    public long countByStatus(User.Status status) {
+        try {
+            selectCounter.setString(1, BY_STATUS);
+            selectCounter.setString(2, status.name());
+            try (ResultSet row = selectCounter.executeQuery()) {
+                return row.next() ? row.getLong(1) : 0;
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            connection.close();
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private void add(String counter, String group, long delta) throws SQLException {
+        addToCounter.setString(1, counter);
+        addToCounter.setString(2, group);
+        addToCounter.setLong(3, delta);
+        addToCounter.executeUpdate();
+    }
+
+    private static User oneUser(PreparedStatement query) throws SQLException {
+        try (ResultSet row = query.executeQuery()) {
+            return row.next()
+                    ? new User(row.getLong(1), row.getString(2), row.getString(3),
+                            User.Status.valueOf(row.getString(4)))
+                    : null;
+        }
+    }
+
+    /** A unit of work that may throw {@link SQLException}. */
+    private interface Work<T> {
+        T run() throws SQLException;
+    }
+
+    /**
+     * Runs {@code work} as one transaction: committed if it returns, rolled back if it throws. Switching
+     * auto-commit back on commits (JDBC says so), which spares SQLite's driver the {@code begin} that its
+     * {@code commit()} issues for the next transaction.
+     */
+    private <T> T inTransaction(Work<T> work) {
+        try {
+            connection.setAutoCommit(false);
+            T result;
+            try {
+                result = work.run();
+            } catch (SQLException | RuntimeException e) {
+                connection.rollback();
+                connection.setAutoCommit(true);
+                throw e;
+            }
+            connection.setAutoCommit(true);
+            return result;
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,169 @@
+package io.kvmapper.benchmarks;
+
+import io.kvmapper.benchmarks.shop.Order;
+import io.kvmapper.benchmarks.shop.User;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * The e-commerce workload, one operation per benchmark method, for every contender. Each trial builds a
+ * fresh store in a temporary directory: {@link #users} users and {@link Workload#ORDERS_PER_USER} orders
+ * for each of the first {@link #usersWithOrders}, loaded one insert at a time through the contender's own
+ * write path; then the store is closed and opened again, so that reads start from table files (with the
+ * Bloom filter and the block cache) rather than a memtable holding everything. Single-threaded.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+public class StoreBenchmark {
+    /**
+     * The contender: {@code raw} (hand-written RocksDB), {@code kvmapper}, {@code bdbje} (Berkeley DB JE's
+     * DPL), {@code h2} or {@code sqlite}.
+     */
+    @Param({"raw", "kvmapper", "bdbje", "h2", "sqlite"})
+    public String contender;
+
+    /** Users loaded before measuring. */
+    @Param("100000")
+    public int users;
+
+    /** Users that get {@link Workload#ORDERS_PER_USER} orders each. */
+    @Param("1000")
+    public int usersWithOrders;
+
+    private Path directory;
+    private Contender store;
+    private long nextNewUser;
+    private long random = 42;
+    private long step;
+
+    @Setup(Level.Trial)
+    public void setUp() throws IOException {
+        directory = Files.createTempDirectory("kvmapper-bench-" + contender + "-");
+        try {
+            try (Contender loading = open(contender, directory)) {
+                Workload.load(loading, users, usersWithOrders);
+            }
+            store = open(contender, directory);
+            nextNewUser = users;
+            check();
+        } catch (RuntimeException e) {
+            // JMH skips the tear-down of a trial whose set-up failed.
+            tearDown();
+            throw e;
+        }
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() throws IOException {
+        if (store != null) {
+            store.close();
+            store = null;
+        }
+        try (Stream<Path> files = Files.walk(directory)) {
+            files.sorted(Comparator.reverseOrder()).forEach(StoreBenchmark::delete);
+        }
+    }
+
+    /** Opens contender {@code name} on {@code dir}. */
+    public static Contender open(String name, Path dir) {
+        return switch (name) {
+            case "raw" -> new RawRocksContender(dir);
+            case "kvmapper" -> new KvMapperContender(dir);
+            case "bdbje" -> new BerkeleyJeContender(dir);
+            case "h2" -> JdbcContender.h2(dir);
+            case "sqlite" -> JdbcContender.sqlite(dir);
+            default -> throw new IllegalArgumentException("unknown contender " + name);
+        };
+    }
+
+    /** Insert of a new user: the record, its email and status entries, and the two counters. */
+    @Benchmark
+    public void insertUser() {
+        store.insertUser(Workload.user(nextNewUser++));
+    }
+
+    /** Point read of a user by id. */
+    @Benchmark
+    public User findById() {
+        return store.findUser(randomUser());
+    }
+
+    /** Read of a user through the unique email index. */
+    @Benchmark
+    public User findByEmail() {
+        return store.findUserByEmail(Workload.email(randomUser()));
+    }
+
+    /** Prefix scan of the 100 orders of one user. */
+    @Benchmark
+    public List<Order> ordersOfUser() {
+        return store.ordersOf(next() % usersWithOrders);
+    }
+
+    /** One-field partial update: a user's status, with its index entry and counter groups. */
+    @Benchmark
+    public boolean updateStatus() {
+        long id = randomUser();
+        return store.updateStatus(id, Workload.status(id + ++step));
+    }
+
+    /** Read of one counter group. */
+    @Benchmark
+    public long countByStatus() {
+        return store.countByStatus(Workload.status(next()));
+    }
+
+    private long randomUser() {
+        return next() % users;
+    }
+
+    /** A deterministic pseudo-random non-negative number (a 64-bit LCG's high bits). */
+    private long next() {
+        random = random * 6364136223846793005L + 1442695040888963407L;
+        return random >>> 33;
+    }
+
+    /** Fails the trial if the loaded store does not hold what the workload wrote. */
+    private void check() {
+        long last = users - 1;
+        require(Workload.user(last).equals(store.findUser(last)), "findUser");
+        require(Workload.user(last).equals(store.findUserByEmail(Workload.email(last))), "findUserByEmail");
+        require(store.ordersOf(0).size() == (usersWithOrders > 0 ? Workload.ORDERS_PER_USER : 0), "ordersOf");
+        long counted = 0;
+        for (User.Status status : User.Status.values()) {
+            counted += store.countByStatus(status);
+        }
+        require(counted == users, "countByStatus");
+    }
+
+    private void require(boolean ok, String what) {
+        if (!ok) {
+            throw new IllegalStateException(contender + ": " + what + " does not return what was loaded");
+        }
+    }
+
+    private static void delete(Path path) {
+        try {
+            Files.delete(path);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

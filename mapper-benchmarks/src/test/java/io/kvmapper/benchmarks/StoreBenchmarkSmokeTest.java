@@ -1,0 +1,77 @@
+package io.kvmapper.benchmarks;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.HexFormat;
+import java.util.TreeSet;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+import org.rocksdb.Options;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksIterator;
+import org.rocksdb.UInt64AddOperator;
+
+/** Runs every benchmark method once per contender on a tiny store, without timing anything. */
+class StoreBenchmarkSmokeTest {
+    @ParameterizedTest
+    @ValueSource(strings = {"raw", "kvmapper", "bdbje", "h2", "sqlite"})
+    void everyOperationWorksOnEveryContender(String contender) throws Exception {
+        StoreBenchmark benchmark = new StoreBenchmark();
+        benchmark.contender = contender;
+        benchmark.users = 30;
+        benchmark.usersWithOrders = 2;
+        benchmark.setUp();
+        try {
+            benchmark.insertUser();
+            assertNotNull(benchmark.findById());
+            assertNotNull(benchmark.findByEmail());
+            assertEquals(Workload.ORDERS_PER_USER, benchmark.ordersOfUser().size());
+            assertTrue(benchmark.updateStatus());
+            assertTrue(benchmark.countByStatus() > 0);
+        } finally {
+            benchmark.tearDown();
+        }
+    }
+
+    /** The raw contender is only a fair limit if it writes exactly the keys the mapper writes. */
+    @Test
+    void rawContenderWritesTheMappersKeys(@TempDir Path dir) throws Exception {
+        Path raw = dir.resolve("raw");
+        Path mapper = dir.resolve("kvmapper");
+        try (Contender store = StoreBenchmark.open("raw", raw)) {
+            Workload.load(store, 20, 2);
+            store.updateStatus(3, Workload.status(4));
+        }
+        try (Contender store = StoreBenchmark.open("kvmapper", mapper)) {
+            Workload.load(store, 20, 2);
+            store.updateStatus(3, Workload.status(4));
+        }
+        TreeSet<String> rawKeys = keys(raw);
+        TreeSet<String> mapperKeys = keys(mapper);
+        assertFalse(rawKeys.isEmpty());
+        assertEquals(rawKeys, mapperKeys);
+    }
+
+    /** Every key of the store but the mapper's metadata area, as hex. */
+    private static TreeSet<String> keys(Path dir) throws Exception {
+        TreeSet<String> keys = new TreeSet<>();
+        try (UInt64AddOperator merge = new UInt64AddOperator();
+                Options options = new Options().setMergeOperator(merge);
+                RocksDB db = RocksDB.openReadOnly(options, dir.toString());
+                RocksIterator it = db.newIterator()) {
+            for (it.seekToFirst(); it.isValid(); it.next()) {
+                String hex = HexFormat.of().formatHex(it.key());
+                if (!hex.contains("00026d00")) {
+                    keys.add(hex);
+                }
+            }
+        }
+        return keys;
+    }
+}
