@@ -53,7 +53,7 @@ class RocksBackendLifecycleTest {
     void aSecondProcessIsRefusedWithTheSameClearError(@TempDir Path scratch) throws Exception {
         try (RocksBackend backend = RocksKvStore.openBackend(dir, RocksKvStore.options())) {
             List<String> output;
-            try (ChildProcess child = ChildProcess.start("open", dir, scratch)) {
+            try (ChildJvm child = ChildJvm.start(ChildProcessMain.class, scratch, "open", dir.toString())) {
                 output = child.await();
                 assertEquals(1, output.size(), "child output: " + output + "; stderr:\n" + child.stderr());
             }

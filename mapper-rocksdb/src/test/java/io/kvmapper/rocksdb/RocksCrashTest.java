@@ -38,7 +38,7 @@ class RocksCrashTest {
         for (int round = 1; round <= ROUNDS; round++) {
             String context = "round " + round + " (seed " + seed + ")";
             List<String> printed;
-            try (ChildProcess child = ChildProcess.start("write", dir, scratch)) {
+            try (ChildJvm child = ChildJvm.start(ChildProcessMain.class, scratch, "write", dir.toString())) {
                 child.awaitLines(1 + random.nextInt(300), 60);
                 Thread.sleep(random.nextInt(30));
                 printed = child.kill();

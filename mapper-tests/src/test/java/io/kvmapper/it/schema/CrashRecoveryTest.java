@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kvmapper.IntegrityReport;
 import io.kvmapper.KvStore;
+import io.kvmapper.rocksdb.ChildJvm;
 import io.kvmapper.rocksdb.RocksKvStore;
 import java.nio.file.Path;
 import java.time.Duration;

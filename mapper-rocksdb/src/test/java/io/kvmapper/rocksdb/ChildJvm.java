@@ -1,4 +1,4 @@
-package io.kvmapper.it.schema;
+package io.kvmapper.rocksdb;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -12,9 +12,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
-/** A second JVM on this JVM's class path, with its stdout collected line by line and its stderr in a file. */
-final class ChildJvm implements AutoCloseable {
+/**
+ * A second JVM on this JVM's class path, with its stdout collected line by line and its stderr in a
+ * file, for crash tests that kill a writing process. Shared with other modules through this module's
+ * test-jar.
+ */
+public final class ChildJvm implements AutoCloseable {
     private final Process process;
     private final Path stderr;
     private final List<String> lines = new CopyOnWriteArrayList<>();
@@ -29,7 +34,7 @@ final class ChildJvm implements AutoCloseable {
     }
 
     /** Starts {@code mainClass} with {@code args}; its stderr goes to a file in {@code scratch}. */
-    static ChildJvm start(Class<?> mainClass, Path scratch, String... args) throws IOException {
+    public static ChildJvm start(Class<?> mainClass, Path scratch, String... args) throws IOException {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Path stderr = Files.createTempFile(scratch, "child-", ".err");
         List<String> command = new ArrayList<>(List.of(java.toString(), "-Xmx128m", "-XX:TieredStopAtLevel=1",
@@ -39,31 +44,53 @@ final class ChildJvm implements AutoCloseable {
         return new ChildJvm(process, stderr);
     }
 
+    /** Waits until the child has printed at least {@code count} lines, or fails after {@code seconds}. */
+    public void awaitLines(int count, long seconds) throws InterruptedException {
+        await(printed -> printed.size() >= count, count + " lines", seconds);
+    }
+
     /** Waits until the child has printed {@code line}, or fails after {@code seconds}. */
-    void awaitLine(String line, long seconds) throws InterruptedException {
+    public void awaitLine(String line, long seconds) throws InterruptedException {
+        await(printed -> printed.contains(line), "\"" + line + "\"", seconds);
+    }
+
+    private void await(Predicate<List<String>> done, String what, long seconds) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        while (!lines.contains(line)) {
-            if (!process.isAlive() && !reader.isAlive() && !lines.contains(line)) {
-                fail("child exited with " + process.exitValue() + " before printing " + line + "; stderr:\n"
-                        + stderr());
+        while (!done.test(lines)) {
+            if (!process.isAlive() && !reader.isAlive() && !done.test(lines)) {
+                fail("child exited with " + process.exitValue() + " after " + lines.size() + " lines, before printing "
+                        + what + "; stderr:\n" + stderr());
             }
             if (System.nanoTime() > deadline) {
-                fail("child did not print " + line + " within " + seconds + " s; stderr:\n" + stderr());
+                fail("child printed " + lines.size() + " lines in " + seconds + " s, not " + what + "; stderr:\n"
+                        + stderr());
             }
             Thread.sleep(5);
         }
     }
 
-    /** Kills the child with SIGKILL (through its handle, so that our end of its stdout stays open). */
-    void kill() throws InterruptedException {
+    /**
+     * Kills the child with SIGKILL and returns every line it printed before dying. Through its handle:
+     * {@code Process.destroyForcibly()} would also close our end of its stdout and lose lines still in
+     * the pipe.
+     */
+    public List<String> kill() throws InterruptedException {
         if (!process.isAlive()) {
             fail("the child died before it was killed, with " + process.exitValue() + "; stderr:\n" + stderr());
         }
         process.toHandle().destroyForcibly();
         finish();
+        return List.copyOf(lines);
     }
 
-    String stderr() {
+    /** Waits for the child to exit by itself and returns what it printed. */
+    public List<String> await() throws InterruptedException {
+        finish();
+        return List.copyOf(lines);
+    }
+
+    /** What the child wrote to stderr so far. */
+    public String stderr() {
         try {
             return Files.readString(stderr);
         } catch (IOException e) {
@@ -71,6 +98,7 @@ final class ChildJvm implements AutoCloseable {
         }
     }
 
+    /** Kills the child if it still runs. */
     @Override
     public void close() {
         if (process.isAlive()) {
