@@ -3,9 +3,13 @@ package io.kvmapper.samples;
 import io.kvmapper.KvStore;
 import io.kvmapper.rocksdb.RocksKvStore;
 import io.kvmapper.samples.events.EventLogSample;
+import io.kvmapper.samples.graph.GraphSample;
+import io.kvmapper.samples.mapsandarrays.MapsAndArraysSample;
+import io.kvmapper.samples.metrics.MetricsSample;
 import io.kvmapper.samples.multimap.MultimapSample;
 import io.kvmapper.samples.org.OrgChartSample;
 import io.kvmapper.samples.shop.ShopSample;
+import io.kvmapper.samples.twolevel.TwoLevelMapSample;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -23,7 +27,8 @@ import java.util.stream.Stream;
 public final class SamplesMain {
     /** Every sample, in the order they run. */
     public static List<Sample> samples() {
-        return List.of(new OrgChartSample(), new ShopSample(), new EventLogSample(), new MultimapSample());
+        return List.of(new OrgChartSample(), new ShopSample(), new MapsAndArraysSample(), new TwoLevelMapSample(),
+                new EventLogSample(), new GraphSample(), new MetricsSample(), new MultimapSample());
     }
 
     private SamplesMain() {

@@ -63,14 +63,57 @@ class SamplesMainTest {
             "deleting Grace: true, again: false",
             "users: 3, per status: {ACTIVE=3}; grace@example.com is free again: true; users.verify(): clean, 3 records"
                     + " checked",
+            // maps and arrays (the same in both layouts)
+            "saved bob: attributes {address=123 Bob Avenue Philadelphia, PA 19107, email=, name=Bob Smith},"
+                    + " friends [joe, suzy, bill], groups [chess]",
+            "bob's attributes now: {email=bob@example.com, name=Bob Smith}",
+            "appendFriends(alice), insertFriends(0, zoe), removeFriendsAt(2): [zoe, joe, bill, alice]",
+            "addGroups(go), removeGroups(chess): [go]; findByGroups(\"go\"): [bob, suzy], findByGroups(\"chess\"): [suzy]",
+            "updateStatus(\"bob\", \"online\"): true, and for nobody: false",
+            "save(bob with one attribute and one friend) replaces him whole: attributes {name=Bob}, friends [joe],"
+                    + " groups []; findByGroups(\"go\"): [suzy]",
+            "deleteById(\"bob\"): true; keys left under his prefix: 0",
+            // two-level map: flat map, named set, structured record
+            "ui.theme (one point read): light, stored under [((\"Setting\", \"r\", \"ui.theme\"))]",
+            "findAllById(ui.language, ui.missing, ui.theme), one multi-get: [ui.language=en, ui.theme=light]",
+            "staff-picks after adding heat, alien, brazil, alien, casablanca: [alien, brazil, casablanca, heat]"
+                    + " (sorted, once each), size (counter, one read): 4",
+            "its keys: [((\"SetMember\", \"r\", \"staff-picks\"), \"alien\"), ((\"SetMember\", \"r\", \"staff-picks\"),"
+                    + " \"brazil\")] ...",
+            "paged by 3: [alien, brazil, casablanca] then [heat]",
+            "remove alien: true, again: false; now [brazil, casablanca, heat], size 3; sets and sizes:"
+                    + " {new-releases=1, staff-picks=3}",
+            "t-80 after updateRating and appendGenres: Title[id=t-80, name=Alien, year=1979, runtimeMinutes=117,"
+                    + " rating=Rating[board=BBFC, rating=15], genres=[horror, sci-fi, thriller]]",
             // event log
             "3 newest api entries: [tick 59, tick 58, tick 57]",
             "api entries from 00:10 to 00:13, newest first: [tick 12, tick 11, tick 10]",
+            "deleted 30 api entries older than 00:30 in 3 batches of at most 10, each one transaction; 30 left,"
+                    + " the oldest now: tick 30",
+            // graph
+            "ann's adjacency list: [((\"Follows\", \"r\", \"ann\"), \"ben\"), ((\"Follows\", \"r\", \"ann\"), \"cleo\")]",
+            "ann follows (prefix scan): [ben, cleo]; ann's followers (index scan): [cleo, dev, eve]",
+            "degrees of cleo (two reads): follows 1, followed by 4; followers of everyone (one scan):"
+                    + " {ann=3, ben=2, cleo=4, dev=2}",
+            "eve follows, two per page: [ann, ben] then [cleo, dev]",
+            "two hops from ann, not yet followed (one scan per neighbour): [dev]",
+            "ann unfollows cleo: true; ann follows [ben], cleo's followers [ben, dev, eve], in-degree 3",
+            // metrics
+            "hour 11:00 (two point reads, no scan): 30 points, total 1295 ms, average 43 ms",
+            "total per hour, one read each: {9:00=0, 10:00=1345, 11:00=1295, 12:00=1345}",
+            "raw values from 11:15 to 11:21 (one range scan): [36, 43, 50]",
+            "after deleting the 11:00:00 point (30 ms): 29 points, total 1265 ms",
+            "the 10:00 bucket after putValues(\"00:01\", 46.1): {00:00=50.0, 00:01=46.1, 30:00=70.0}",
+            "the whole day: 24 buckets in one range scan",
+            "retention: deleted the 12 buckets before 12:00 in one transaction; left: 12, from 2026-11-22T12:00:00Z",
             // multimap
             "post-1 is liked by (distinct, in order, one range read): [alice, bob, carol]",
             "with counts: {alice=1, bob=1, carol=2}",
             "alice removes her like: true, and again: false",
             "now: {bob=1, carol=2}, contains alice: false",
+            "alice's item is gone, the representation stays sparse: [((\"$multimap\", \"likes\", \"post-1\"), \"bob\"),"
+                    + " ((\"$multimap\", \"likes\", \"post-1\"), \"carol\")]",
+            "8 clients add (post-2, dave) 500 times each at once: count 4000, every add counted",
             "ann's ledger (negative counts are debts, removes are read-free): {ben=3, cleo=-1}",
             "all samples done");
 
