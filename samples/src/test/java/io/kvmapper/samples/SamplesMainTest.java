@@ -15,6 +15,9 @@ class SamplesMainTest {
     /** Lines (or parts of lines) that prove each sample's point; every run on any store prints them. */
     private static final List<String> EXPECTED = List.of(
             // org chart: composite keys, prefixes, ranges, paging
+            "its key, with the building as the partition: [((\"Team\", \"r\", \"HQ\"), \"Engineering\", 2, \"Grace\")];"
+                    + " decoded without a schema: [[Team, r, HQ], Engineering, 2, Grace]",
+            "\"HQ\\0East\" is 02 48 51 00 FF 45 61 73 74 00",
             "  page 3: [Ken, Barbara]",
             "HQ / Engineering, teams 2 (inclusive) to 10 (exclusive):\n"
                     + "  Team[building=HQ, department=Engineering, team=2, manager=Grace, headcount=4]\n"
