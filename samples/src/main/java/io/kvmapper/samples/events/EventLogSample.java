@@ -59,7 +59,7 @@ public final class EventLogSample implements Sample {
 
     /**
      * Deletes the entries of {@code source} older than {@code cutoff}, at most {@link #DELETE_BATCH} per
-     * transaction: each round reads one page of the range {@code [EPOCH, cutoff)} (the newest of them
+     * transaction: each round reads one page of the range {@code [Instant.MIN, cutoff)} (the newest of them
      * first, since the instant is descending) and deletes its entries through the repository, until the
      * range is empty. Memory and transaction size stay bounded however much is deleted.
      *
@@ -69,7 +69,7 @@ public final class EventLogSample implements Sample {
         int deleted = 0;
         int batches = 0;
         while (true) {
-            Page<LogEntry> page = log.findBySourceAndAtBetween(source, Instant.EPOCH, cutoff,
+            Page<LogEntry> page = log.findBySourceAndAtBetween(source, Instant.MIN, cutoff,
                     PageRequest.ofSize(DELETE_BATCH));
             if (page.items().isEmpty()) {
                 return new Deleted(deleted, batches);

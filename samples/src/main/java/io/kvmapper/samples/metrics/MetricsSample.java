@@ -101,7 +101,7 @@ public final class MetricsSample implements Sample {
         equal("buckets in the day", 24, day.size());
 
         Instant cutoff = DAY.plus(Duration.ofHours(12));
-        List<HourBucket> old = buckets.findByMetricAndHourBetween(CPU, Instant.EPOCH, cutoff);
+        List<HourBucket> old = buckets.findByMetricAndHourBetween(CPU, Instant.MIN, cutoff);
         store.transact(tx -> {
             HourBucketRepository inTx = buckets.with(tx);
             old.forEach(b -> inTx.deleteById(b.metric(), b.hour()));
