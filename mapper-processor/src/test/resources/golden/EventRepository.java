@@ -183,21 +183,24 @@ public final class EventRepository {
      * Sets 'kind' of the entity with this key, atomically; indexes and counters follow. Returns false if there is no such entity.
      */
     public boolean updateKind(String tenant, Instant at, long sequence, String kind) {
-        return this.operations.update(Event_KvMapping.key(tenant, at, sequence), current -> Event_KvMapping.withKind(current, kind));
+        return this.operations.update(Event_KvMapping.key(tenant, at, sequence),
+                current -> Event_KvMapping.withKind(current, kind));
     }
 
     /**
      * Sets 'origin' of the entity with this key, atomically; indexes and counters follow. Returns false if there is no such entity.
      */
     public boolean updateOrigin(String tenant, Instant at, long sequence, Event.Origin origin) {
-        return this.operations.update(Event_KvMapping.key(tenant, at, sequence), current -> Event_KvMapping.withOrigin(current, origin));
+        return this.operations.update(Event_KvMapping.key(tenant, at, sequence),
+                current -> Event_KvMapping.withOrigin(current, origin));
     }
 
     /**
      * Sets 'tags' of the entity with this key, atomically; indexes and counters follow. Returns false if there is no such entity.
      */
     public boolean updateTags(String tenant, Instant at, long sequence, List<String> tags) {
-        return this.operations.update(Event_KvMapping.key(tenant, at, sequence), current -> Event_KvMapping.withTags(current, tags));
+        return this.operations.update(Event_KvMapping.key(tenant, at, sequence),
+                current -> Event_KvMapping.withTags(current, tags));
     }
 
     /**

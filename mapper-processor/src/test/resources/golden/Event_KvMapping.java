@@ -3,6 +3,7 @@ package com.example.events;
 import io.kvmapper.index.CounterDefinition;
 import io.kvmapper.index.IndexDefinition;
 import io.kvmapper.index.VersionField;
+import io.kvmapper.runtime.AttributeCodec;
 import io.kvmapper.runtime.EntityMapping;
 import io.kvmapper.runtime.KeyRanges;
 import io.kvmapper.runtime.RecordKeys;
@@ -46,6 +47,16 @@ final class Event_KvMapping implements EntityMapping<Event> {
     @Override
     public ValueCodec<Event> codec() {
         return Event_KvJsonCodec.INSTANCE;
+    }
+
+    @Override
+    public AttributeCodec<Event> attributeCodec() {
+        return null;
+    }
+
+    @Override
+    public int keySize() {
+        return 3;
     }
 
     @Override

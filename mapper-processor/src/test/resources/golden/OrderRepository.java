@@ -255,28 +255,32 @@ public final class OrderRepository {
      * Sets 'reference' of the entity with this key, atomically; indexes and counters follow. Returns false if there is no such entity.
      */
     public boolean updateReference(String shop, long number, String reference) {
-        return this.operations.update(Order_KvMapping.key(shop, number), current -> Order_KvMapping.withReference(current, reference));
+        return this.operations.update(Order_KvMapping.key(shop, number),
+                current -> Order_KvMapping.withReference(current, reference));
     }
 
     /**
      * Sets 'status' of the entity with this key, atomically; indexes and counters follow. Returns false if there is no such entity.
      */
     public boolean updateStatus(String shop, long number, Order.Status status) {
-        return this.operations.update(Order_KvMapping.key(shop, number), current -> Order_KvMapping.withStatus(current, status));
+        return this.operations.update(Order_KvMapping.key(shop, number),
+                current -> Order_KvMapping.withStatus(current, status));
     }
 
     /**
      * Sets 'shipTo' of the entity with this key, atomically; indexes and counters follow. Returns false if there is no such entity.
      */
     public boolean updateShipTo(String shop, long number, Order.Address shipTo) {
-        return this.operations.update(Order_KvMapping.key(shop, number), current -> Order_KvMapping.withShipTo(current, shipTo));
+        return this.operations.update(Order_KvMapping.key(shop, number),
+                current -> Order_KvMapping.withShipTo(current, shipTo));
     }
 
     /**
      * Sets 'tags' of the entity with this key, atomically; indexes and counters follow. Returns false if there is no such entity.
      */
     public boolean updateTags(String shop, long number, Set<String> tags) {
-        return this.operations.update(Order_KvMapping.key(shop, number), current -> Order_KvMapping.withTags(current, tags));
+        return this.operations.update(Order_KvMapping.key(shop, number),
+                current -> Order_KvMapping.withTags(current, tags));
     }
 
     /**
@@ -299,7 +303,8 @@ public final class OrderRepository {
      * Sets 'totalCents' of the entity with this key, atomically; indexes and counters follow. Returns false if there is no such entity.
      */
     public boolean updateTotalCents(String shop, long number, long totalCents) {
-        return this.operations.update(Order_KvMapping.key(shop, number), current -> Order_KvMapping.withTotalCents(current, totalCents));
+        return this.operations.update(Order_KvMapping.key(shop, number),
+                current -> Order_KvMapping.withTotalCents(current, totalCents));
     }
 
     /**

@@ -3,6 +3,7 @@ package com.example.shop;
 import io.kvmapper.index.CounterDefinition;
 import io.kvmapper.index.IndexDefinition;
 import io.kvmapper.index.VersionField;
+import io.kvmapper.runtime.AttributeCodec;
 import io.kvmapper.runtime.EntityMapping;
 import io.kvmapper.runtime.KeyRanges;
 import io.kvmapper.runtime.RecordKeys;
@@ -70,6 +71,16 @@ final class Order_KvMapping implements EntityMapping<Order> {
     @Override
     public ValueCodec<Order> codec() {
         return Order_KvJsonCodec.INSTANCE;
+    }
+
+    @Override
+    public AttributeCodec<Order> attributeCodec() {
+        return null;
+    }
+
+    @Override
+    public int keySize() {
+        return 2;
     }
 
     @Override

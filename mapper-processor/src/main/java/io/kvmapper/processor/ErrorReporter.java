@@ -55,9 +55,12 @@ public final class ErrorReporter {
         return reports.stream().anyMatch(r -> r.kind() == Diagnostic.Kind.ERROR);
     }
 
-    /** Prints every report and forgets them. */
+    /**
+     * Prints every report once and forgets them: an embedded type that several fields use is checked
+     * once per field, and its problems are reported once.
+     */
     public void printTo(Messager messager) {
-        for (Report r : reports) {
+        for (Report r : new java.util.LinkedHashSet<>(reports)) {
             if (r.value() != null) {
                 messager.printMessage(r.kind(), r.text(), r.element(), r.annotation(), r.value());
             } else if (r.annotation() != null) {

@@ -29,6 +29,11 @@ public final class GeneratedNames {
         return sibling(entity, "_KvJsonCodec");
     }
 
+    /** The internal codec of the attribute-per-key layout. */
+    public static ClassName attributeCodec(ClassName entity) {
+        return sibling(entity, "_KvAttributeCodec");
+    }
+
     /** The record of key components nested in a repository of an entity with a composite key. */
     public static ClassName keyRecord(ClassName entity) {
         return repository(entity).nestedClass("Key");

@@ -7,6 +7,7 @@ import io.kvmapper.processor.model.EntityModel;
 import io.kvmapper.processor.validate.Annotations;
 import io.kvmapper.processor.validate.EntityValidator;
 import io.kvmapper.processor.validate.UnresolvedTypeException;
+import io.kvmapper.processor.write.AttributeCodecWriter;
 import io.kvmapper.processor.write.JsonCodecWriter;
 import io.kvmapper.processor.write.MappingWriter;
 import io.kvmapper.processor.write.RepositoryWriter;
@@ -95,7 +96,8 @@ public final class KvMapperProcessor extends AbstractProcessor {
     private void write(EntityModel model, ErrorReporter reporter) throws IOException {
         var elements = processingEnv.getElementUtils();
         List<TypeSpec> types = List.of(new MappingWriter(elements).write(model),
-                new JsonCodecWriter(elements).write(model),
+                model.isAttributePerKey() ? new AttributeCodecWriter(elements).write(model)
+                        : new JsonCodecWriter(elements).write(model),
                 new RepositoryWriter(elements).write(model));
         for (TypeSpec type : types) {
             JavaFile.builder(model.className().packageName(), type)

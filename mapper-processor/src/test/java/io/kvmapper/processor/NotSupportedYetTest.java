@@ -31,20 +31,6 @@ class NotSupportedYetTest {
     }
 
     @Test
-    void attributePerKeyLayoutIsNotSupportedYet() {
-        TestSource user = user("@Entity(layout = Layout.ATTRIBUTE_PER_KEY)", "");
-
-        Compilation compilation = compile(user);
-
-        assertThat(compilation).failed();
-        assertThat(compilation).hadErrorCount(1);
-        assertThat(compilation).hadErrorContaining("Layout.ATTRIBUTE_PER_KEY is not supported yet; "
-                        + "use Layout.MONOLITHIC (the default) for now")
-                .inFile(user.file()).onLine(user.line("@Entity(layout"))
-                .atColumn(user.column("Layout.ATTRIBUTE_PER_KEY)", "."));
-    }
-
-    @Test
     void protobufCodecIsNotSupportedYet() {
         TestSource user = user("@Entity(codec = Codec.PROTOBUF)", "");
 

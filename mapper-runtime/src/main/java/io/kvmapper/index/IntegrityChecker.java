@@ -6,12 +6,14 @@ import io.kvmapper.KvStore;
 import io.kvmapper.Progress;
 import io.kvmapper.ProgressListener;
 import io.kvmapper.Transaction;
+import io.kvmapper.runtime.RecordCursor;
 import io.kvmapper.runtime.Records;
 import io.kvmapper.schema.EntitySchema;
 import io.kvmapper.spi.Counters;
 import io.kvmapper.spi.KeyRange;
 import io.kvmapper.spi.KeyValue;
 import io.kvmapper.spi.KvCursor;
+import io.kvmapper.spi.KvReader;
 import io.kvmapper.spi.KvTransaction;
 import io.kvmapper.spi.ScanOptions;
 import io.kvmapper.tuple.Tuples;
@@ -39,6 +41,8 @@ import java.util.Set;
  */
 public final class IntegrityChecker<E> {
     private static final int BATCH = 500;
+    /** Stands for a record that cannot be decoded. */
+    private static final Object CORRUPT = new Object();
 
     private final KvStore store;
     private final Records<E> records;
@@ -103,42 +107,44 @@ public final class IntegrityChecker<E> {
     private Map<String, Map<ByteBuffer, Long>> checkRecords() {
         Map<String, Map<ByteBuffer, Long>> sums = new HashMap<>();
         counters.forEach(c -> sums.put(c.name(), new HashMap<>()));
-        List<KeyValue> batch = new ArrayList<>(BATCH);
-        try (KvCursor cursor = store.backend().scan(layout.records(), ScanOptions.FORWARD)) {
+        List<byte[]> keys = new ArrayList<>(BATCH);
+        List<E> entities = new ArrayList<>(BATCH);
+        try (RecordCursor<E> cursor = records.scan(store.backend(), layout.records(), 0)) {
             while (cursor.hasNext()) {
-                batch.add(cursor.next());
-                if (batch.size() == BATCH) {
-                    checkRecordBatch(batch, sums);
-                    batch.clear();
+                recordsChecked++;
+                try {
+                    entities.add(cursor.next());
+                    keys.add(cursor.key());
+                } catch (CorruptDataException e) {
+                    problem(e.getMessage());
+                }
+                if (keys.size() == BATCH) {
+                    checkRecordBatch(keys, entities, sums);
+                    keys.clear();
+                    entities.clear();
                 }
             }
         }
-        checkRecordBatch(batch, sums);
+        checkRecordBatch(keys, entities, sums);
         return sums;
     }
 
-    private void checkRecordBatch(List<KeyValue> batch, Map<String, Map<ByteBuffer, Long>> sums) {
-        if (batch.isEmpty()) {
+    private void checkRecordBatch(List<byte[]> keys, List<E> entities, Map<String, Map<ByteBuffer, Long>> sums) {
+        if (keys.isEmpty()) {
             return;
         }
         List<byte[]> entryKeys = new ArrayList<>();
         List<byte[]> owners = new ArrayList<>();
         List<String> describe = new ArrayList<>();
-        for (KeyValue record : batch) {
-            recordsChecked++;
-            E entity;
-            try {
-                entity = records.decode(record.key(), record.value());
-            } catch (CorruptDataException e) {
-                problem(e.getMessage());
-                continue;
-            }
+        for (int r = 0; r < keys.size(); r++) {
+            byte[] recordKey = keys.get(r);
+            E entity = entities.get(r);
             for (int i = 0; i < indexes.size(); i++) {
                 for (ByteBuffer value : IndexMaintainer.values(indexes.get(i), entity)) {
-                    entryKeys.add(maintainer.entryKey(indexPositions.get(i), value.array(), record.key()));
-                    owners.add(record.key());
+                    entryKeys.add(maintainer.entryKey(indexPositions.get(i), value.array(), recordKey));
+                    owners.add(recordKey);
                     describe.add("index '" + indexes.get(i).name() + "' has no entry for value "
-                            + Tuples.toString(value.array()) + " of " + Tuples.toString(record.key()));
+                            + Tuples.toString(value.array()) + " of " + Tuples.toString(recordKey));
                 }
             }
             for (CounterDefinition<E> counter : counters) {
@@ -183,24 +189,25 @@ public final class IntegrityChecker<E> {
 
     /** Whether the record under {@code recordKey} (as committed) owns the entry {@code entryKey}. */
     private boolean holds(byte[] entryKey, byte[] recordKey) {
-        return recordOwns(store.backend().get(recordKey), recordKey, entryKey);
+        return recordOwns(store.backend(), recordKey, entryKey);
     }
 
     /**
-     * Whether the record stored as {@code recordValue} under {@code recordKey} owns {@code entryKey} in a
-     * checked index. An absent record owns nothing; a corrupt one is reported on its own and its entries
+     * Whether the record under {@code recordKey}, read through {@code reader} (tracked in a transaction),
+     * owns {@code entryKey} in a checked index. An absent record owns nothing; a corrupt one is reported on its own and its entries
      * are left alone, so it counts as owning.
      */
-    private boolean recordOwns(byte[] recordValue, byte[] recordKey, byte[] entryKey) {
-        if (recordValue == null) {
-            return false;
-        }
-        E entity;
+    private boolean recordOwns(KvReader reader, byte[] recordKey, byte[] entryKey) {
+        Records.Stored<E> stored;
         try {
-            entity = records.decode(recordKey, recordValue);
+            stored = records.load(reader, recordKey);
         } catch (CorruptDataException e) {
             return true;
         }
+        return stored != null && owns(stored.entity(), recordKey, entryKey);
+    }
+
+    private boolean owns(E entity, byte[] recordKey, byte[] entryKey) {
         for (int position : indexPositions) {
             if (maintainer.owns(position, entity, recordKey, entryKey)) {
                 return true;
@@ -214,11 +221,11 @@ public final class IntegrityChecker<E> {
      * still holds the value and no other record does.
      */
     private void restoreEntry(KvTransaction kv, byte[] entryKey, byte[] recordKey) {
-        byte[] value = kv.get(recordKey);
-        if (value == null) {
+        Records.Stored<E> stored = records.load(kv, recordKey);
+        if (stored == null) {
             return;
         }
-        E entity = records.decode(recordKey, value);
+        E entity = stored.entity();
         for (int i = 0; i < indexes.size(); i++) {
             for (ByteBuffer v : IndexMaintainer.values(indexes.get(i), entity)) {
                 byte[] key = maintainer.entryKey(indexPositions.get(i), v.array(), recordKey);
@@ -229,7 +236,7 @@ public final class IntegrityChecker<E> {
                 if (current == null) {
                     kv.put(key, indexes.get(i).unique() ? recordKey : new byte[0]);
                 } else if (indexes.get(i).unique() && !Arrays.equals(current, recordKey)
-                        && !recordOwns(kv.get(current), current, key)) {
+                        && !recordOwns(kv, current, key)) {
                     kv.put(key, recordKey);
                 }
             }
@@ -273,12 +280,13 @@ public final class IntegrityChecker<E> {
             }
         }
         batch = wellFormed;
-        List<byte[]> values = recordKeys.isEmpty() ? List.of() : store.backend().getAll(recordKeys);
+        List<E> entities = readOwners(recordKeys);
         for (int e = 0; e < batch.size(); e++) {
-            if (!recordOwns(values.get(e), recordKeys.get(e), batch.get(e).key())) {
+            E entity = entities.get(e);
+            if (entity != CORRUPT && (entity == null || !owns(entity, recordKeys.get(e), batch.get(e).key()))) {
                 problem(layout.entityName() + ": index '" + index.name() + "' holds the orphaned entry "
                         + Tuples.toString(batch.get(e).key()) + " for " + Tuples.toString(recordKeys.get(e))
-                        + (values.get(e) == null ? ", which does not exist" : ", which does not hold its value"));
+                        + (entity == null ? ", which does not exist" : ", which does not hold its value"));
                 orphans.add(batch.get(e).key());
             }
         }
@@ -293,12 +301,36 @@ public final class IntegrityChecker<E> {
                         tx.kv().delete(entryKey);
                         continue;
                     }
-                    if (recordKey != null && !recordOwns(tx.kv().get(recordKey), recordKey, entryKey)) {
+                    if (recordKey != null && !recordOwns(tx.kv(), recordKey, entryKey)) {
                         tx.kv().delete(entryKey);
                     }
                 }
             });
             repaired += orphans.size();
+        }
+    }
+
+    /**
+     * The records under {@code keys} as committed, in one multi-get where the layout allows: null for an
+     * absent one, {@link #CORRUPT} for one that cannot be decoded (it is reported by pass 1).
+     */
+    @SuppressWarnings("unchecked")
+    private List<E> readOwners(List<byte[]> keys) {
+        if (keys.isEmpty()) {
+            return List.of();
+        }
+        try {
+            return records.findAll(store.backend(), keys);
+        } catch (CorruptDataException e) {
+            List<E> entities = new ArrayList<>(keys.size());
+            for (byte[] key : keys) {
+                try {
+                    entities.add(records.find(store.backend(), key));
+                } catch (CorruptDataException corrupt) {
+                    entities.add((E) CORRUPT);
+                }
+            }
+            return entities;
         }
     }
 

@@ -23,7 +23,10 @@ final class Continuations {
         return Base64.getUrlEncoder().withoutPadding().encodeToString(token);
     }
 
-    /** The part of {@code range} after the key the continuation names. */
+    /**
+     * The part of {@code range} after the key the continuation names and every key that extends it as
+     * a tuple (the items of an attribute-per-key record lie below its key).
+     */
     static KeyRange resume(String entityName, String continuation, KeyRange range) {
         byte[] token;
         try {
@@ -38,7 +41,7 @@ final class Continuations {
         if (!range.contains(lastKey)) {
             throw invalid(entityName, continuation, "it belongs to another query");
         }
-        return new KeyRange(KeyRange.successor(lastKey), range.end());
+        return new KeyRange(KeyRange.tuplePrefix(lastKey).end(), range.end());
     }
 
     private static InvalidRequestException invalid(String entityName, String continuation, String why) {

@@ -33,8 +33,7 @@ public final class Elements {
     public static <T> List<T> inserted(List<T> list, int index, T element, String entity, String field) {
         List<T> copy = list == null ? new ArrayList<>() : new ArrayList<>(list);
         if (index < 0 || index > copy.size()) {
-            throw new InvalidRequestException(entity + ": cannot insert into '" + field + "' at position " + index
-                    + "; it holds " + copy.size() + " elements, so a position is 0 to " + copy.size());
+            throw outOfRange(entity, field, index, copy.size(), true);
         }
         copy.add(index, element);
         return copy;
@@ -48,11 +47,34 @@ public final class Elements {
     public static <T> List<T> removedAt(List<T> list, int index, String entity, String field) {
         List<T> copy = list == null ? new ArrayList<>() : new ArrayList<>(list);
         if (index < 0 || index >= copy.size()) {
-            throw new InvalidRequestException(entity + ": '" + field + "' has no element at position " + index
-                    + "; it holds " + copy.size() + " elements");
+            throw outOfRange(entity, field, index, copy.size(), false);
         }
         copy.remove(index);
         return copy;
+    }
+
+    /**
+     * The error for a list position out of range, the same in both layouts: {@code "Customer: cannot
+     * insert into 'tags' at position 5; it holds 1 elements, so a position is 0 to 1"}.
+     */
+    static InvalidRequestException outOfRange(String entity, String field, int index, int size, boolean insert) {
+        String where = insert ? "cannot insert into '" + field + "' at position " + index
+                : "'" + field + "' has no element at position " + index;
+        return new InvalidRequestException(entity + ": " + where + "; it holds " + size + " elements"
+                + (insert ? ", so a position is 0 to " + size : ""));
+    }
+
+    /**
+     * Rejects a null map key, which neither layout can store.
+     *
+     * @return {@code key}
+     * @throws InvalidRequestException naming the entity and field
+     */
+    public static <K> K mapKey(K key, String entity, String field) {
+        if (key == null) {
+            throw new InvalidRequestException(entity + ": map '" + field + "' cannot hold a null key");
+        }
+        return key;
     }
 
     /** {@code set} with {@code element} added. */

@@ -17,8 +17,14 @@ public interface EntityMapping<E> {
     /** The version of the entity's stored schema, written into every value header. */
     int schemaVersion();
 
-    /** The value codec. */
+    /** The codec of the monolithic layout's values; null for an entity in the attribute-per-key layout. */
     ValueCodec<E> codec();
+
+    /** The codec of the attribute-per-key layout; null for an entity in the monolithic layout. */
+    AttributeCodec<E> attributeCodec();
+
+    /** How many components the key has. */
+    int keySize();
 
     /** How many leading key components form the partition. */
     int partitionSize();

@@ -25,6 +25,7 @@ import io.kvmapper.spi.KvReader;
 import io.kvmapper.spi.KvTransaction;
 import io.kvmapper.spi.ScanOptions;
 import io.kvmapper.tuple.TupleReader;
+import io.kvmapper.tuple.TupleWriter;
 import io.kvmapper.tuple.Tuples;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -35,6 +36,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Spliterator;
 import java.util.Spliterators;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
@@ -100,7 +102,7 @@ public final class EntityOperations<E> {
     }
 
     private static <E> Shared<E> share(KvStore store, EntityMapping<E> mapping) {
-        Records<E> records = new Records<>(mapping);
+        Records<E> records = Records.of(mapping);
         KeyLayout layout = new KeyLayout(mapping.entityName(), mapping.partitionSize());
         EntitySchema schema = store.component(SchemaRegistry.class, SchemaRegistry::new)
                 .open(records, layout, mapping.indexes(), mapping.counters());
@@ -131,7 +133,7 @@ public final class EntityOperations<E> {
         return store;
     }
 
-    /** The entity's stored-value codec. */
+    /** The entity's records, in its layout. */
     public Records<E> records() {
         return shared.records();
     }
@@ -155,21 +157,21 @@ public final class EntityOperations<E> {
 
     /** The entity under {@code key}. */
     public Optional<E> find(byte[] key) {
-        byte[] value = reader().get(key);
-        return value == null ? Optional.empty() : Optional.of(shared.records().decode(key, value));
+        return Optional.ofNullable(shared.records().find(reader(), key));
     }
 
-    /** The entities under {@code keys}, in that order, skipping absent ones; one multi-get. */
+    /**
+     * The entities under {@code keys}, in that order, skipping absent ones: one multi-get in the
+     * monolithic layout, one range scan per key in the attribute-per-key layout.
+     */
     public List<E> findAll(List<byte[]> keys) {
-        if (keys.isEmpty()) {
-            return new ArrayList<>();
-        }
-        List<byte[]> values = reader().getAll(keys);
         List<E> found = new ArrayList<>(keys.size());
-        for (int i = 0; i < keys.size(); i++) {
-            byte[] value = values.get(i);
-            if (value != null) {
-                found.add(shared.records().decode(keys.get(i), value));
+        if (keys.isEmpty()) {
+            return found;
+        }
+        for (E entity : shared.records().findAll(reader(), keys)) {
+            if (entity != null) {
+                found.add(entity);
             }
         }
         return found;
@@ -177,7 +179,7 @@ public final class EntityOperations<E> {
 
     /** Whether an entity is stored under {@code key}. */
     public boolean exists(byte[] key) {
-        return reader().get(key) != null;
+        return shared.records().exists(reader(), key);
     }
 
     /**
@@ -189,12 +191,12 @@ public final class EntityOperations<E> {
     public E save(E entity) {
         requireEntity(entity, "save");
         byte[] key = shared.mapping().keyOf(entity);
-        if (shared.maintainer().isEmpty() && shared.mapping().version() == null) {
-            byte[] value = shared.records().encode(entity);
-            execute(kv -> kv.put(key, value));
+        Records<E> records = shared.records();
+        if (shared.maintainer().isEmpty() && shared.mapping().version() == null && !records.writeNeedsOld()) {
+            execute(kv -> records.write(kv, key, null, entity));
             return entity;
         }
-        return apply(kv -> write(kv, key, read(kv, key), entity));
+        return apply(kv -> write(kv, key, records.load(kv, key), entity));
     }
 
     /** Inserts {@code entity}, failing if its key is taken. */
@@ -202,7 +204,7 @@ public final class EntityOperations<E> {
         requireEntity(entity, "insert");
         byte[] key = shared.mapping().keyOf(entity);
         execute(kv -> {
-            if (kv.get(key) != null) {
+            if (shared.records().exists(kv, key)) {
                 throw new DuplicateKeyException(entityName(), Tuples.toString(key));
             }
             write(kv, key, null, entity);
@@ -211,15 +213,20 @@ public final class EntityOperations<E> {
 
     /** Deletes the entity under {@code key}; whether there was one. */
     public boolean delete(byte[] key) {
+        Records<E> records = shared.records();
         return apply(kv -> {
-            byte[] value = kv.get(key);
-            if (value == null) {
-                return false;
+            if (shared.maintainer().isEmpty()) {
+                if (!records.exists(kv, key)) {
+                    return false;
+                }
+            } else {
+                Records.Stored<E> old = records.load(kv, key);
+                if (old == null) {
+                    return false;
+                }
+                shared.maintainer().update(kv, key, old.entity(), null);
             }
-            if (!shared.maintainer().isEmpty()) {
-                shared.maintainer().update(kv, key, shared.records().decode(key, value), null);
-            }
-            kv.delete(key);
+            records.delete(kv, key);
             return true;
         });
     }
@@ -233,14 +240,13 @@ public final class EntityOperations<E> {
      * @return false if there is no entity under {@code key}
      */
     public boolean update(byte[] key, UnaryOperator<E> change) {
+        Records<E> records = shared.records();
         return apply(kv -> {
-            byte[] value = kv.get(key);
-            if (value == null) {
+            Records.Stored<E> old = records.load(kv, key);
+            if (old == null) {
                 return false;
             }
-            E old = shared.records().decode(key, value);
-            E now = change.apply(shared.records().decode(key, value));
-            write(kv, key, old, now);
+            write(kv, key, old, change.apply(records.reread(old)));
             return true;
         });
     }
@@ -251,17 +257,12 @@ public final class EntityOperations<E> {
         }
     }
 
-    private E read(KvTransaction kv, byte[] key) {
-        byte[] value = kv.get(key);
-        return value == null ? null : shared.records().decode(key, value);
-    }
-
     /** The one write path: version check, record, index entries and counters, from the diff of old and now. */
-    private E write(KvTransaction kv, byte[] key, E old, E now) {
-        E stored = versioned(key, old, now);
-        byte[] value = shared.records().encode(stored);
-        shared.maintainer().update(kv, key, old, stored);
-        kv.put(key, value);
+    private E write(KvTransaction kv, byte[] key, Records.Stored<E> old, E now) {
+        E before = old == null ? null : old.entity();
+        E stored = versioned(key, before, now);
+        shared.maintainer().update(kv, key, before, stored);
+        shared.records().write(kv, key, old, stored);
         return stored;
     }
 
@@ -278,6 +279,74 @@ public final class EntityOperations<E> {
         return version.with(now, actual + 1);
     }
 
+    // ---- changes of one field in the attribute-per-key layout
+
+    /** Sets one field to what {@code value} writes; {@code change} gives the new entity for indexes and counters. */
+    public boolean setAttribute(byte[] key, AttributeField field, Consumer<AttributeWriter> value,
+            UnaryOperator<E> change) {
+        return changeAttribute(key, field, change, (kv, records) -> records.setField(kv, key, field, value));
+    }
+
+    /** Appends an element to a list field. */
+    public boolean appendAttribute(byte[] key, AttributeField field, Consumer<AttributeWriter> element,
+            UnaryOperator<E> change) {
+        return changeAttribute(key, field, change, (kv, records) -> records.append(kv, key, field, element));
+    }
+
+    /** Inserts an element into a list field at {@code index}. */
+    public boolean insertAttribute(byte[] key, AttributeField field, int index, Consumer<AttributeWriter> element,
+            UnaryOperator<E> change) {
+        return changeAttribute(key, field, change, (kv, records) -> records.insert(kv, key, field, index, element));
+    }
+
+    /** Removes the element at {@code index} of a list field. */
+    public boolean removeAttributeAt(byte[] key, AttributeField field, int index, UnaryOperator<E> change) {
+        return changeAttribute(key, field, change, (kv, records) -> records.removeAt(kv, key, field, index));
+    }
+
+    /** Adds the set element {@code entry} writes ({@code value} null), or maps a map key to {@code value}. */
+    public boolean putAttribute(byte[] key, AttributeField field, Consumer<TupleWriter> entry,
+            Consumer<AttributeWriter> value, UnaryOperator<E> change) {
+        return changeAttribute(key, field, change, (kv, records) -> records.put(kv, key, field, entry, value));
+    }
+
+    /** Removes the set element or map key {@code entry} writes. */
+    public boolean removeAttribute(byte[] key, AttributeField field, Consumer<TupleWriter> entry,
+            UnaryOperator<E> change) {
+        return changeAttribute(key, field, change, (kv, records) -> records.remove(kv, key, field, entry));
+    }
+
+    /**
+     * The one path of field changes in the attribute-per-key layout. When indexes, counters or a version
+     * depend on the field, the entity is read and diffed as in {@link #update}; otherwise only its head is
+     * read. Either way the change writes the field's own items and the head, nothing else.
+     */
+    private boolean changeAttribute(byte[] key, AttributeField field, UnaryOperator<E> change,
+            BiConsumer<KvTransaction, AttributeRecords<E>> work) {
+        if (!(shared.records() instanceof AttributeRecords<E> records)) {
+            throw new IllegalStateException(entityName() + " is not stored in the attribute-per-key layout");
+        }
+        return apply(kv -> {
+            if (field.readsEntity()) {
+                Records.Stored<E> old = records.load(kv, key);
+                if (old == null) {
+                    return false;
+                }
+                E now = versioned(key, old.entity(), change.apply(records.reread(old)));
+                shared.maintainer().update(kv, key, old.entity(), now);
+                VersionField<E> version = shared.mapping().version();
+                if (version != null) {
+                    records.writeVersion(kv, key, version.get(now));
+                }
+            } else if (!records.exists(kv, key)) {
+                return false;
+            }
+            work.accept(kv, records);
+            records.touch(kv, key);
+            return true;
+        });
+    }
+
     // ---- scans over records
 
     /** Streams the entities in {@code range} in key order; the stream must be closed. */
@@ -285,7 +354,7 @@ public final class EntityOperations<E> {
         if (range.isEmpty()) {
             return Stream.empty();
         }
-        KvCursor cursor = reader().scan(range, ScanOptions.FORWARD);
+        RecordCursor<E> cursor = shared.records().scan(reader(), range, 0);
         Spliterator<E> entities = new Spliterators.AbstractSpliterator<>(Long.MAX_VALUE,
                 Spliterator.ORDERED | Spliterator.NONNULL) {
             @Override
@@ -293,8 +362,7 @@ public final class EntityOperations<E> {
                 if (!cursor.hasNext()) {
                     return false;
                 }
-                KeyValue item = cursor.next();
-                action.accept(shared.records().decode(item.key(), item.value()));
+                action.accept(cursor.next());
                 return true;
             }
         };
@@ -307,10 +375,9 @@ public final class EntityOperations<E> {
         if (range.isEmpty()) {
             return found;
         }
-        try (KvCursor cursor = reader().scan(range, ScanOptions.FORWARD)) {
+        try (RecordCursor<E> cursor = shared.records().scan(reader(), range, 0)) {
             while (cursor.hasNext()) {
-                KeyValue item = cursor.next();
-                found.add(shared.records().decode(item.key(), item.value()));
+                found.add(cursor.next());
             }
         }
         return found;
@@ -318,7 +385,24 @@ public final class EntityOperations<E> {
 
     /** One page of the entities in {@code range}, in key order. */
     public Page<E> page(KeyRange range, PageRequest request) {
-        return pageOf(range, request, item -> shared.records().decode(item.key(), item.value()));
+        KeyRange rest = resume(range, request);
+        List<E> items = new ArrayList<>(Math.min(request.size(), 256));
+        if (rest.isEmpty()) {
+            return new Page<>(items, Optional.empty());
+        }
+        byte[] lastKey = null;
+        boolean more = false;
+        try (RecordCursor<E> cursor = shared.records().scan(reader(), rest, request.size() + 1)) {
+            while (cursor.hasNext()) {
+                if (items.size() == request.size()) {
+                    more = true;
+                    break;
+                }
+                items.add(cursor.next());
+                lastKey = cursor.key();
+            }
+        }
+        return new Page<>(items, more ? Optional.of(Continuations.encode(lastKey)) : Optional.empty());
     }
 
     // ---- index finders
@@ -397,14 +481,10 @@ public final class EntityOperations<E> {
         for (KeyValue entry : entries) {
             keys.add(recordKeyOf(info, entry));
         }
-        List<byte[]> values = reader().getAll(keys);
+        List<E> entities = shared.records().findAll(reader(), keys);
         for (int i = 0; i < keys.size(); i++) {
-            byte[] value = values.get(i);
-            if (value == null) {
-                continue;
-            }
-            E entity = shared.records().decode(keys.get(i), value);
-            if (owns(info, entity, keys.get(i), entries.get(i).key())) {
+            E entity = entities.get(i);
+            if (entity != null && owns(info, entity, keys.get(i), entries.get(i).key())) {
                 found.add(entity);
             }
         }
@@ -497,10 +577,7 @@ public final class EntityOperations<E> {
     // ---- plumbing
 
     private <T> Page<T> pageOf(KeyRange range, PageRequest request, Function<KeyValue, T> item) {
-        Objects.requireNonNull(request, "page");
-        KeyRange rest = request.continuation()
-                .map(token -> Continuations.resume(entityName(), token, range))
-                .orElse(range);
+        KeyRange rest = resume(range, request);
         List<T> items = new ArrayList<>(Math.min(request.size(), 256));
         if (rest.isEmpty()) {
             return new Page<>(items, Optional.empty());
@@ -519,6 +596,14 @@ public final class EntityOperations<E> {
             }
         }
         return new Page<>(items, more ? Optional.of(Continuations.encode(lastKey)) : Optional.empty());
+    }
+
+    /** The part of {@code range} a page request starts from: all of it, or what follows its continuation. */
+    private KeyRange resume(KeyRange range, PageRequest request) {
+        Objects.requireNonNull(request, "page");
+        return request.continuation()
+                .map(token -> Continuations.resume(entityName(), token, range))
+                .orElse(range);
     }
 
     private String entityName() {

@@ -1,79 +1,92 @@
 package io.kvmapper.runtime;
 
-import io.kvmapper.CorruptDataException;
-import io.kvmapper.InvalidRequestException;
-import io.kvmapper.tuple.Tuples;
-import java.util.Arrays;
+import io.kvmapper.spi.KeyRange;
+import io.kvmapper.spi.KeyValue;
+import io.kvmapper.spi.KvReader;
+import io.kvmapper.spi.KvTransaction;
+import java.util.List;
 
 /**
- * Encodes and decodes one entity's stored values: header, codec, and the check that a value's key
- * fields name the key it is stored under.
+ * How one entity's records lie in the store, and the reads and writes of whole records in that
+ * layout: one value per record ({@link io.kvmapper.annotation.Layout#MONOLITHIC}), or a head item and
+ * one item per attribute and collection element ({@link io.kvmapper.annotation.Layout#ATTRIBUTE_PER_KEY}).
+ * Everything above this class (repositories, index maintenance, online builds, integrity checks) works
+ * on keys and entities and does not depend on the layout.
  *
  * @param <E> the entity type
  */
-public final class Records<E> {
+public abstract class Records<E> {
     private final EntityMapping<E> mapping;
 
-    /** The codec of {@code mapping}'s entity. */
-    public Records(EntityMapping<E> mapping) {
+    Records(EntityMapping<E> mapping) {
         this.mapping = mapping;
     }
 
+    /** The records of the entity {@code mapping} describes, in its layout. */
+    public static <E> Records<E> of(EntityMapping<E> mapping) {
+        return mapping.attributeCodec() == null ? new MonolithicRecords<>(mapping) : new AttributeRecords<>(mapping);
+    }
+
     /** The entity's mapping. */
-    public EntityMapping<E> mapping() {
+    public final EntityMapping<E> mapping() {
         return mapping;
     }
 
-    /**
-     * The stored value of {@code entity}.
-     *
-     * @throws InvalidRequestException if the codec cannot write it
-     */
-    public byte[] encode(E entity) {
-        ValueBuffer out = new ValueBuffer(128);
-        ValueHeader.write(out, mapping.codec().codecId(), mapping.schemaVersion());
-        try {
-            mapping.codec().encode(entity, out);
-        } catch (RuntimeException e) {
-            throw new InvalidRequestException(mapping.entityName() + ": cannot encode the entity: " + e, e);
-        }
-        return out.toByteArray();
+    /** The stored entity name. */
+    final String entityName() {
+        return mapping.entityName();
     }
 
     /**
-     * The entity stored as {@code value} under {@code key}.
+     * The entity under {@code key}, or null: one read of the value, or one range scan of the attributes.
      *
-     * @throws CorruptDataException naming the entity and key if the value is not a valid encoding of an
-     *     entity with that key
+     * @throws io.kvmapper.CorruptDataException naming the entity and key if what is stored is not a valid
+     *     record
      */
-    public E decode(byte[] key, byte[] value) {
-        ValueCodec<E> codec = mapping.codec();
-        int payload = ValueHeader.payloadOffset(value, codec.codecId(), mapping.entityName(), key);
-        E entity;
-        try {
-            entity = codec.decode(value, payload, value.length - payload);
-        } catch (CorruptDataException e) {
-            throw new CorruptDataException(mapping.entityName() + " " + Tuples.toString(key) + ": " + e.getMessage(), e);
-        } catch (RuntimeException e) {
-            throw new CorruptDataException(mapping.entityName() + " " + Tuples.toString(key)
-                    + ": the stored value is not a valid encoding: " + e.getMessage(), e);
-        }
-        checkKey(key, entity);
-        return entity;
+    public abstract E find(KvReader reader, byte[] key);
+
+    /** The entities under {@code keys}, in that order, with null for each absent one. */
+    public abstract List<E> findAll(KvReader reader, List<byte[]> keys);
+
+    /**
+     * The stored state of the entity under {@code key} for a write that replaces or changes it, read so
+     * that a concurrent write of the entity makes the transaction conflict; null if there is none.
+     */
+    public abstract Stored<E> load(KvReader reader, byte[] key);
+
+    /** A fresh copy of a loaded entity, which a change function may alter without touching the original. */
+    public abstract E reread(Stored<E> stored);
+
+    /** Whether an entity is stored under {@code key}; one read, tracked in a transaction. */
+    public final boolean exists(KvReader reader, byte[] key) {
+        return reader.get(key) != null;
     }
 
-    /** The key fields inside a value must name the key it is stored under; anything else is corruption. */
-    private void checkKey(byte[] key, E entity) {
-        byte[] own;
-        try {
-            own = mapping.keyOf(entity);
-        } catch (InvalidRequestException e) {
-            throw new CorruptDataException(mapping.entityName() + " " + Tuples.toString(key)
-                    + ": the stored value lacks a key field: " + e.getMessage(), e);
-        }
-        if (!Arrays.equals(own, key)) {
-            throw new CorruptDataException(mapping.entityName() + " " + Tuples.toString(key)
-                    + ": the stored value holds the key fields of " + Tuples.toString(own));
-        }
+    /** Streams the records in {@code range}, at most {@code limit} of them (0: all). */
+    public abstract RecordCursor<E> scan(KvReader reader, KeyRange range, int limit);
+
+    /** Whether {@link #write} must be given the stored state to replace a record correctly. */
+    public abstract boolean writeNeedsOld();
+
+    /**
+     * Writes {@code now} under {@code key} in place of {@code old} (null: nothing is stored there).
+     *
+     * @throws io.kvmapper.InvalidRequestException if the entity cannot be encoded
+     */
+    public abstract void write(KvTransaction kv, byte[] key, Stored<E> old, E now);
+
+    /** Deletes every item of the record under {@code key}. */
+    public abstract void delete(KvTransaction kv, byte[] key);
+
+    /**
+     * A record as read for a write.
+     *
+     * @param key the record key
+     * @param entity the decoded entity
+     * @param value the stored value (monolithic layout), or null
+     * @param items the record's items in key order, head first (attribute-per-key layout), or null
+     * @param <E> the entity type
+     */
+    public record Stored<E>(byte[] key, E entity, byte[] value, List<KeyValue> items) {
     }
 }

@@ -13,8 +13,20 @@ public final class ValueHeader {
     public static final byte JSON = 'J';
     /** The codec id of Protobuf values. */
     public static final byte PROTOBUF = 'P';
+    /**
+     * The id in the head of an entity stored in the attribute-per-key layout: its attributes lie under
+     * keys of their own, each a tuple-encoded value, so the head holds no payload.
+     */
+    public static final byte ATTRIBUTES = 'A';
 
     private ValueHeader() {
+    }
+
+    /** The header alone: what the head of an attribute-per-key entity holds. */
+    static byte[] of(byte codecId, int schemaVersion) {
+        ValueBuffer out = new ValueBuffer(8);
+        write(out, codecId, schemaVersion);
+        return out.toByteArray();
     }
 
     static void write(ValueBuffer out, byte codecId, int schemaVersion) {
@@ -30,8 +42,8 @@ public final class ValueHeader {
     static int payloadOffset(byte[] value, byte codecId, String entityName, byte[] key) {
         if (value.length == 0 || value[0] != codecId) {
             String found = value.length == 0 ? "an empty value" : String.format("codec byte 0x%02x", value[0]);
-            throw new CorruptDataException(entityName + " " + Tuples.toString(key) + ": expected a value written by the "
-                    + codecName(codecId) + " codec (header byte 0x" + String.format("%02x", codecId) + "), found " + found);
+            throw new CorruptDataException(entityName + " " + Tuples.toString(key) + ": expected a value written by "
+                    + writerOf(codecId) + " (header byte 0x" + String.format("%02x", codecId) + "), found " + found);
         }
         int offset = 1;
         int shift = 0;
@@ -48,7 +60,16 @@ public final class ValueHeader {
         }
     }
 
-    private static String codecName(byte codecId) {
-        return codecId == JSON ? "JSON" : codecId == PROTOBUF ? "Protobuf" : "unknown";
+    private static String writerOf(byte codecId) {
+        switch (codecId) {
+            case JSON:
+                return "the JSON codec";
+            case PROTOBUF:
+                return "the Protobuf codec";
+            case ATTRIBUTES:
+                return "the attribute-per-key layout";
+            default:
+                return "an unknown codec";
+        }
     }
 }

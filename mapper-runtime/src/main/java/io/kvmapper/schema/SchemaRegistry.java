@@ -12,6 +12,7 @@ import io.kvmapper.index.IndexDefinition;
 import io.kvmapper.index.IndexMaintainer;
 import io.kvmapper.index.KeyLayout;
 import io.kvmapper.index.SchemaKinds;
+import io.kvmapper.runtime.RecordCursor;
 import io.kvmapper.runtime.Records;
 import io.kvmapper.schema.EntitySchema.State;
 import io.kvmapper.schema.EntitySchema.Status;
@@ -313,11 +314,13 @@ public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWo
         }
         component.readFence(kv);
         KeyRange all = layout.records();
-        KeyRange rest = cursor.length == 0 ? all : new KeyRange(KeyRange.successor(cursor), all.end());
+        KeyRange rest = cursor.length == 0 ? all : new KeyRange(KeyRange.tuplePrefix(cursor).end(), all.end());
         List<byte[]> keys = new ArrayList<>(batchSize);
-        try (KvCursor scan = kv.scan(rest, ScanOptions.FORWARD.withLimit(batchSize))) {
+        List<E> entities = new ArrayList<>(batchSize);
+        try (RecordCursor<E> scan = records.scan(kv, rest, batchSize)) {
             while (scan.hasNext()) {
-                keys.add(scan.next().key());
+                entities.add(scan.next());
+                keys.add(scan.key());
             }
         }
         if (keys.isEmpty()) {
@@ -332,13 +335,13 @@ public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWo
             kv.delete(component.duplicatesKey());
             return new BatchResult(0, true, List.of());
         }
-        List<byte[]> values = kv.getAll(keys);
+        // read again with conflict tracking (a record's head is written by every write of the record), so
+        // that a write of one of these records that commits meanwhile makes the batch retry
+        kv.getAll(keys);
         List<String> duplicates = new ArrayList<>();
         List<byte[]> touched = new ArrayList<>();
         for (int i = 0; i < keys.size(); i++) {
-            if (values.get(i) != null) {
-                backfill.add(kv, keys.get(i), records.decode(keys.get(i), values.get(i)), duplicates, touched);
-            }
+            backfill.add(kv, keys.get(i), entities.get(i), duplicates, touched);
         }
         java.util.Set<ByteBuffer> checked = new java.util.HashSet<>();
         for (byte[] group : touched) {

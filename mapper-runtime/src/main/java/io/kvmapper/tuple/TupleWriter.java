@@ -413,6 +413,22 @@ public final class TupleWriter {
         return Arrays.copyOf(buffer, size);
     }
 
+    /**
+     * Drops every byte after the first {@code size}, so that the writer can go on from an earlier
+     * point: the attribute-per-key layout writes many keys that share a prefix this way.
+     *
+     * @throws IllegalStateException if a nested tuple is open or {@link #descending()} is pending
+     * @throws IndexOutOfBoundsException if {@code size} is negative or more than {@link #size()}
+     */
+    public TupleWriter truncate(int size) {
+        if (openNested > 0 || pendingDescending > 0) {
+            throw new IllegalStateException("cannot truncate while a nested tuple is open or descending() is pending");
+        }
+        java.util.Objects.checkIndex(size, this.size + 1);
+        this.size = size;
+        return this;
+    }
+
     /** Empties the writer, keeping its buffer, so it can build another key. */
     public TupleWriter reset() {
         size = 0;

@@ -1,6 +1,7 @@
 package io.kvmapper.processor.model;
 
 import com.palantir.javapoet.ClassName;
+import io.kvmapper.annotation.Layout;
 import java.util.List;
 import java.util.Optional;
 import javax.lang.model.element.TypeElement;
@@ -16,9 +17,11 @@ import javax.lang.model.element.TypeElement;
  * @param indexes the secondary indexes
  * @param counters the maintained counters
  * @param version the {@code @Version} field, if any
+ * @param layout how records are stored
  */
 public record EntityModel(TypeElement element, String storedName, ValueObject value, List<KeyPart> keyParts,
-        int partitionSize, List<IndexModel> indexes, List<CounterModel> counters, Optional<Property> version) {
+        int partitionSize, List<IndexModel> indexes, List<CounterModel> counters, Optional<Property> version,
+        Layout layout) {
 
     /** The stored top-level properties a partial update can change: neither key components nor the version. */
     public List<Property> updatableProperties() {
@@ -31,6 +34,24 @@ public record EntityModel(TypeElement element, String storedName, ValueObject va
     /** The entity class. */
     public ClassName className() {
         return value.className();
+    }
+
+    /** Whether the entity is stored one key per attribute. */
+    public boolean isAttributePerKey() {
+        return layout == Layout.ATTRIBUTE_PER_KEY;
+    }
+
+    /**
+     * Whether a change of {@code property} must read the whole entity so that indexes, counters and the
+     * version follow: an index or counter covers it, or the entity has a version.
+     */
+    public boolean changeReadsEntity(Property property) {
+        if (version.isPresent()) {
+            return true;
+        }
+        return indexes.stream().flatMap(i -> i.paths().stream()).anyMatch(p -> p.steps().get(0).equals(property))
+                || counters.stream().flatMap(c -> java.util.stream.Stream.concat(c.groupBy().stream(), c.sum().stream()))
+                        .anyMatch(p -> p.steps().get(0).equals(property));
     }
 
     /** Whether the key has more than one component. */

@@ -79,10 +79,6 @@ public final class EntityValidator {
         } else if (storedName.startsWith("$")) {
             reporter.error(type, Annotations.ENTITY, "name", Message.ENTITY_NAME_RESERVED, storedName);
         }
-        if (entity.layout() != Layout.MONOLITHIC) {
-            reporter.error(type, Annotations.ENTITY, "layout", Message.NOT_SUPPORTED_YET,
-                    "Layout." + entity.layout(), "use Layout.MONOLITHIC (the default) for now");
-        }
         if (entity.codec() != Codec.JSON) {
             reporter.error(type, Annotations.ENTITY, "codec", Message.NOT_SUPPORTED_YET,
                     "Codec." + entity.codec(), "use Codec.JSON (the default) for now");
@@ -91,6 +87,9 @@ public final class EntityValidator {
         Optional<ValueObject> value = valueObject(type, reporter, path);
         if (value.isEmpty()) {
             return Optional.empty();
+        }
+        if (entity.layout() == Layout.ATTRIBUTE_PER_KEY) {
+            checkSetsHoldScalars(value.get(), reporter);
         }
         List<KeyPart> keyParts = keyParts(type, value.get(), reporter);
         List<IndexModel> indexes = schema.indexes(type, value.get(), keyParts, reporter);
@@ -101,7 +100,31 @@ public final class EntityValidator {
         }
         int partitionSize = (int) keyParts.stream().filter(KeyPart::partition).count();
         return Optional.of(new EntityModel(type, storedName, value.get(), keyParts, Math.max(1, partitionSize),
-                indexes, counters, version));
+                indexes, counters, version, entity.layout()));
+    }
+
+    /**
+     * In the attribute-per-key layout a set's elements are stored in keys, so they must be scalars; this
+     * holds for sets anywhere in the entity, embedded objects included.
+     */
+    private static void checkSetsHoldScalars(ValueObject object, ErrorReporter reporter) {
+        for (Property property : object.properties()) {
+            checkSetsHoldScalars(property, property.type(), reporter);
+        }
+    }
+
+    private static void checkSetsHoldScalars(Property property, ValueType type, ErrorReporter reporter) {
+        if (type instanceof ValueType.CollectionOf collection) {
+            if (collection.kind() == ValueType.CollectionKind.SET && !(collection.element() instanceof ValueType.Scalar)) {
+                reporter.error(property.element(), Message.SET_ELEMENT_IN_KEY, property.name(), collection.typeName());
+                return;
+            }
+            checkSetsHoldScalars(property, collection.element(), reporter);
+        } else if (type instanceof ValueType.MapOf map) {
+            checkSetsHoldScalars(property, map.value(), reporter);
+        } else if (type instanceof ValueType.Embedded embedded) {
+            checkSetsHoldScalars(embedded.object(), reporter);
+        }
     }
 
     private void checkShape(TypeElement type, ErrorReporter reporter) {

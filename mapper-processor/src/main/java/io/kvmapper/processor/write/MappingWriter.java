@@ -53,7 +53,17 @@ public final class MappingWriter {
         type.addMethod(MethodSpec.methodBuilder("codec").addAnnotation(Override.class)
                 .addModifiers(Modifier.PUBLIC)
                 .returns(ParameterizedTypeName.get(RuntimeTypes.VALUE_CODEC, entityType))
-                .addStatement("return $T.INSTANCE", GeneratedNames.jsonCodec(entityType)).build());
+                .addStatement(entity.isAttributePerKey() ? CodeBlock.of("return null")
+                        : CodeBlock.of("return $T.INSTANCE", GeneratedNames.jsonCodec(entityType))).build());
+        type.addMethod(MethodSpec.methodBuilder("attributeCodec").addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC)
+                .returns(ParameterizedTypeName.get(RuntimeTypes.ATTRIBUTE_CODEC, entityType))
+                .addStatement(entity.isAttributePerKey()
+                        ? CodeBlock.of("return $T.INSTANCE", GeneratedNames.attributeCodec(entityType))
+                        : CodeBlock.of("return null")).build());
+        type.addMethod(MethodSpec.methodBuilder("keySize").addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC).returns(int.class)
+                .addStatement("return $L", entity.keyParts().size()).build());
         type.addMethod(MethodSpec.methodBuilder("partitionSize").addAnnotation(Override.class)
                 .addModifiers(Modifier.PUBLIC).returns(int.class)
                 .addStatement("return $L", entity.partitionSize()).build());

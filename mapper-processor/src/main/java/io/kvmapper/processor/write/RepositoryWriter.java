@@ -300,91 +300,134 @@ public final class RepositoryWriter {
     }
 
     private static MethodSpec update(EntityModel entity, Property property) {
-        ClassName mapping = GeneratedNames.mapping(entity.className());
         MethodSpec.Builder method = MethodSpec.methodBuilder("update" + GeneratedNames.capitalize(property.name()))
                 .addModifiers(Modifier.PUBLIC).returns(TypeName.BOOLEAN)
                 .addJavadoc("Sets '$L' of the entity with this key, atomically; indexes and counters follow. Returns "
-                        + "false if there is no such entity.\n", property.name());
+                        + "false if there is no such entity.$L\n", property.name(),
+                        entity.isAttributePerKey() ? " Writes the field's own keys only." : "");
         MappingWriter.addComponentParameters(method, entity, entity.keyParts().size());
         List<String> taken = new ArrayList<>(entity.keyParts().stream().map(KeyPart::name).toList());
         String parameter = taken.contains(property.name()) ? property.name() + "Value" : property.name();
         taken.add(parameter);
-        String lambda = taken.contains("current") ? "current_" : "current";
-        return method.addParameter(property.type().typeName(), parameter)
-                .addStatement("return this.operations.update($T.key($L), $L -> $T.with$L($L, $L))", mapping,
-                        componentNames(entity, entity.keyParts().size()), lambda, mapping,
-                        GeneratedNames.capitalize(property.name()), lambda, parameter)
-                .build();
+        method.addParameter(property.type().typeName(), parameter);
+        String out = lambdaName(taken, "out");
+        CodeBlock write = CodeBlock.of("$L -> $T.$L($L, $L)", out, GeneratedNames.attributeCodec(entity.className()),
+                AttributeCodecWriter.propertyWriterName(property), out, parameter);
+        return method.addStatement(change(entity, property, "setAttribute", List.of(write),
+                lambdaName(taken, "current"), CodeBlock.of("$L", parameter))).build();
     }
 
     /**
-     * Element-wise changes of a collection field, each an atomic read-modify-write like
-     * {@code updateX}: {@code appendX}, {@code insertX}, {@code removeXAt} for a list; {@code addX},
-     * {@code removeX} for a set; {@code putX}, {@code removeX} for a map.
+     * The statement of a partial update: in the monolithic layout {@code operations.update(key, change)},
+     * a read-modify-write of the value; in the attribute-per-key layout
+     * {@code operations.<verb>(key, FIELD, arguments..., change)}, which writes the field's own keys and
+     * needs the change only when indexes, counters or a version depend on the field.
+     */
+    private static CodeBlock change(EntityModel entity, Property property, String verb, List<CodeBlock> arguments,
+            String current, CodeBlock changed) {
+        ClassName mapping = GeneratedNames.mapping(entity.className());
+        CodeBlock key = CodeBlock.of("$T.key($L)", mapping, componentNames(entity, entity.keyParts().size()));
+        CodeBlock lambda = CodeBlock.of("$L -> $T.with$L($L, $L)", current, mapping,
+                GeneratedNames.capitalize(property.name()), current, changed);
+        if (!entity.isAttributePerKey()) {
+            return CodeBlock.of("return this.operations.update($L,$W$L)", key, lambda);
+        }
+        CodeBlock.Builder call = CodeBlock.builder().add("return this.operations.$L($L, $T.$L", verb, key,
+                GeneratedNames.attributeCodec(entity.className()), AttributeCodecWriter.fieldConstant(property));
+        for (CodeBlock argument : arguments) {
+            call.add(",$W$L", argument);
+        }
+        return call.add(",$W$L)", lambda).build();
+    }
+
+    /**
+     * Element-wise changes of a collection field, each atomic like {@code updateX}: {@code appendX},
+     * {@code insertX}, {@code removeXAt} for a list; {@code addX}, {@code removeX} for a set;
+     * {@code putX}, {@code removeX} for a map. In the attribute-per-key layout each writes the keys of
+     * the one element it changes.
      */
     private static List<MethodSpec> elementWise(EntityModel entity, Property property) {
         List<MethodSpec> methods = new ArrayList<>();
         String name = GeneratedNames.capitalize(property.name());
         ValueType type = property.type();
         List<String> taken = new ArrayList<>(entity.keyParts().stream().map(KeyPart::name).toList());
-        String current = taken.contains("current") ? "current_" : "current";
+        String current = lambdaName(taken, "current");
         String read = property.readFrom(current);
+        ClassName codec = GeneratedNames.attributeCodec(entity.className());
+        ClassName mapping = GeneratedNames.mapping(entity.className());
+        String out = lambdaName(taken, "out");
+        String path = lambdaName(taken, "path");
         if (type instanceof ValueType.CollectionOf collection) {
             TypeName element = collection.element().typeName();
             String value = unused(taken, "element");
+            CodeBlock keyWriter = CodeBlock.of("$L -> $T.$L($L, $L)", path, codec,
+                    AttributeCodecWriter.keyWriterName(property), path, value);
             if (collection.kind() == ValueType.CollectionKind.SET) {
-                methods.add(elementMethod(entity, property, "add" + name, current,
-                        "Adds {@code $L} to '$L' of the entity with this key",
-                        CodeBlock.of("$T.added($L, $L)", RuntimeTypes.ELEMENTS, read, value), List.of(), element, value));
-                methods.add(elementMethod(entity, property, "remove" + name, current,
-                        "Removes {@code $L} from '$L' of the entity with this key",
-                        CodeBlock.of("$T.removed($L, $L)", RuntimeTypes.ELEMENTS, read, value), List.of(), element,
-                        value));
+                methods.add(elementMethod(entity, property, current, "add" + name, "Adds {@code $L} to '$L' of the entity with this key",
+                        List.of(), element, value, "putAttribute", List.of(keyWriter, CodeBlock.of("null")),
+                        CodeBlock.of("$T.added($L, $L)", RuntimeTypes.ELEMENTS, read, value)));
+                methods.add(elementMethod(entity, property, current, "remove" + name,
+                        "Removes {@code $L} from '$L' of the entity with this key", List.of(), element, value,
+                        "removeAttribute", List.of(keyWriter),
+                        CodeBlock.of("$T.removed($L, $L)", RuntimeTypes.ELEMENTS, read, value)));
                 return methods;
             }
-            methods.add(elementMethod(entity, property, "append" + name, current,
-                    "Appends {@code $L} to '$L' of the entity with this key",
-                    CodeBlock.of("$T.appended($L, $L)", RuntimeTypes.ELEMENTS, read, value), List.of(), element, value));
+            CodeBlock elementWriter = CodeBlock.of("$L -> $T.$L($L, $L)", out, codec,
+                    AttributeCodecWriter.elementWriterName(property), out, value);
+            methods.add(elementMethod(entity, property, current, "append" + name, "Appends {@code $L} to '$L' of the entity with this key",
+                    List.of(), element, value, "appendAttribute", List.of(elementWriter),
+                    CodeBlock.of("$T.appended($L, $L)", RuntimeTypes.ELEMENTS, read, value)));
             if (collection.typeName() instanceof ParameterizedTypeName parameterized
                     && parameterized.rawType().equals(ClassName.get(List.class))) {
                 String index = unused(taken, "index");
-                methods.add(elementMethod(entity, property, "insert" + name, current,
+                methods.add(elementMethod(entity, property, current, "insert" + name,
                         "Inserts {@code $L} into '$L' of the entity with this key, at position {@code " + index + "}",
+                        List.of(ParameterSpec.builder(int.class, index).build()), element, value, "insertAttribute",
+                        List.of(CodeBlock.of("$L", index), elementWriter),
                         CodeBlock.of("$T.inserted($L, $L, $L, $T.ENTITY, $S)", RuntimeTypes.ELEMENTS, read, index, value,
-                                GeneratedNames.mapping(entity.className()), property.name()),
-                        List.of(ParameterSpec.builder(int.class, index).build()), element, value));
-                methods.add(elementMethod(entity, property, "remove" + name + "At", current,
-                        "Removes the element at position {@code $L} of '$L' of the entity with this key",
-                        CodeBlock.of("$T.removedAt($L, $L, $T.ENTITY, $S)", RuntimeTypes.ELEMENTS, read, index,
-                                GeneratedNames.mapping(entity.className()), property.name()),
-                        List.of(), TypeName.INT, index));
+                                mapping, property.name())));
+                methods.add(elementMethod(entity, property, current, "remove" + name + "At",
+                        "Removes the element at position {@code $L} of '$L' of the entity with this key", List.of(),
+                        TypeName.INT, index, "removeAttributeAt", List.of(CodeBlock.of("$L", index)),
+                        CodeBlock.of("$T.removedAt($L, $L, $T.ENTITY, $S)", RuntimeTypes.ELEMENTS, read, index, mapping,
+                                property.name())));
             }
         } else if (type instanceof ValueType.MapOf map) {
             String key = unused(taken, "key");
             String value = unused(taken, "value");
-            methods.add(elementMethod(entity, property, "put" + name, current,
+            CodeBlock keyWriter = CodeBlock.of("$L -> $T.$L($L, $L)", path, codec,
+                    AttributeCodecWriter.keyWriterName(property), path, key);
+            CodeBlock valueWriter = CodeBlock.of("$L -> $T.$L($L, $L)", out, codec,
+                    AttributeCodecWriter.elementWriterName(property), out, value);
+            methods.add(elementMethod(entity, property, current, "put" + name,
                     "Maps {@code " + key + "} to {@code $L} in '$L' of the entity with this key",
-                    CodeBlock.of("$T.put($L, $L, $L)", RuntimeTypes.ELEMENTS, read, key, value),
-                    List.of(ParameterSpec.builder(map.key().typeName(), key).build()), map.value().typeName(), value));
-            methods.add(elementMethod(entity, property, "remove" + name, current,
-                    "Removes the key {@code $L} from '$L' of the entity with this key",
-                    CodeBlock.of("$T.removedKey($L, $L)", RuntimeTypes.ELEMENTS, read, key), List.of(),
-                    map.key().typeName(), key));
+                    List.of(ParameterSpec.builder(map.key().typeName(), key).build()), map.value().typeName(), value,
+                    "putAttribute", List.of(keyWriter, valueWriter),
+                    CodeBlock.of("$T.put($L, $T.mapKey($L, $T.ENTITY, $S), $L)", RuntimeTypes.ELEMENTS, read,
+                            RuntimeTypes.ELEMENTS, key, mapping, property.name(), value)));
+            methods.add(elementMethod(entity, property, current, "remove" + name,
+                    "Removes the key {@code $L} from '$L' of the entity with this key", List.of(), map.key().typeName(),
+                    key, "removeAttribute", List.of(keyWriter),
+                    CodeBlock.of("$T.removedKey($L, $L)", RuntimeTypes.ELEMENTS, read, key)));
         }
         return methods;
     }
 
-    private static MethodSpec elementMethod(EntityModel entity, Property property, String name, String current,
-            String doc, CodeBlock changed, List<ParameterSpec> leading, TypeName argumentType, String argument) {
-        ClassName mapping = GeneratedNames.mapping(entity.className());
+    private static MethodSpec elementMethod(EntityModel entity, Property property, String current, String name,
+            String doc,
+            List<ParameterSpec> leading, TypeName argumentType, String argument, String verb,
+            List<CodeBlock> attributeArguments, CodeBlock changed) {
         MethodSpec.Builder method = MethodSpec.methodBuilder(name).addModifiers(Modifier.PUBLIC).returns(TypeName.BOOLEAN)
                 .addJavadoc(doc + ", atomically; indexes and counters follow. Returns false if there is no such "
                         + "entity.\n", argument, property.name());
         MappingWriter.addComponentParameters(method, entity, entity.keyParts().size());
         method.addParameters(leading).addParameter(argumentType, argument);
-        return method.addStatement("return this.operations.update($T.key($L),$W$L -> $T.with$L($L, $L))", mapping,
-                componentNames(entity, entity.keyParts().size()), current, mapping,
-                GeneratedNames.capitalize(property.name()), current, changed).build();
+        return method.addStatement(change(entity, property, verb, attributeArguments, current, changed)).build();
+    }
+
+    /** The name of a lambda parameter: {@code name}, or {@code name_} if a parameter already has it. */
+    private static String lambdaName(List<String> taken, String name) {
+        return taken.contains(name) ? name + "_" : name;
     }
 
     /** {@code name}, or {@code name} with a suffix if a key component already has it. */

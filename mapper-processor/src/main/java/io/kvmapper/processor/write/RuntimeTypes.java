@@ -26,6 +26,10 @@ final class RuntimeTypes {
     static final ClassName VERSION_FIELD = ClassName.get("io.kvmapper.index", "VersionField");
     static final ClassName COPIES = ClassName.get("io.kvmapper.runtime", "Copies");
     static final ClassName ELEMENTS = ClassName.get("io.kvmapper.runtime", "Elements");
+    static final ClassName ATTRIBUTE_CODEC = ClassName.get("io.kvmapper.runtime", "AttributeCodec");
+    static final ClassName ATTRIBUTE_WRITER = ClassName.get("io.kvmapper.runtime", "AttributeWriter");
+    static final ClassName ATTRIBUTE_READER = ClassName.get("io.kvmapper.runtime", "AttributeReader");
+    static final ClassName ATTRIBUTE_FIELD = ClassName.get("io.kvmapper.runtime", "AttributeField");
     static final ClassName INTEGRITY_REPORT = ClassName.get("io.kvmapper", "IntegrityReport");
     static final ClassName PROGRESS_LISTENER = ClassName.get("io.kvmapper", "ProgressListener");
 

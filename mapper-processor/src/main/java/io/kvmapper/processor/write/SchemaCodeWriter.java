@@ -335,8 +335,7 @@ final class SchemaCodeWriter {
         String target = instance;
         if (copy) {
             target = "copy";
-            code.addStatement("$T copy = $T.of($T.INSTANCE, $L)", entity.className(), RuntimeTypes.COPIES,
-                    GeneratedNames.jsonCodec(entity.className()), instance);
+            code.addStatement("$T copy = $T.of(INSTANCE, $L)", entity.className(), RuntimeTypes.COPIES, instance);
         }
         if (property.writeIsSetter()) {
             code.addStatement("$L.$L($L)", target, property.write(), value);

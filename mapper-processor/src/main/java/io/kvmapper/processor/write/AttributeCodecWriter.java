@@ -1,0 +1,481 @@
+package io.kvmapper.processor.write;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import io.kvmapper.processor.GeneratedNames;
+import io.kvmapper.processor.model.EntityModel;
+import io.kvmapper.processor.model.KeyPart;
+import io.kvmapper.processor.model.Property;
+import io.kvmapper.processor.model.ScalarKind;
+import io.kvmapper.processor.model.ValueObject;
+import io.kvmapper.processor.model.ValueType;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.util.Elements;
+
+/**
+ * Writes {@code <Entity>_KvAttributeCodec} for an entity in the attribute-per-key layout: the entity as
+ * one item per field, list element, set element and map entry (see the runtime's
+ * {@code AttributeWriter}), and back. Every stored field gets a writer of its node, which the generated
+ * partial updates reuse, and a descriptor ({@code NAME_FIELD}) that tells the runtime how a change of
+ * it is stored. Key fields are not written: the record key holds them, and reading takes them from it.
+ */
+public final class AttributeCodecWriter {
+    /** Names the generated methods use for their own variables; a property with such a name gets a suffix. */
+    private static final Pattern RESERVED =
+            Pattern.compile("(in|out|key|scope|at|entity|value|element|entry|position)\\d*");
+
+    private final Elements elements;
+
+    /** A writer using the compiler's element utilities. */
+    public AttributeCodecWriter(Elements elements) {
+        this.elements = elements;
+    }
+
+    /** The codec class of {@code entity}. */
+    public TypeSpec write(EntityModel entity) {
+        ClassName entityType = entity.className();
+        ClassName self = GeneratedNames.attributeCodec(entityType);
+        TypeSpec.Builder type = TypeSpec.classBuilder(self)
+                .addModifiers(Modifier.FINAL)
+                .addSuperinterface(ParameterizedTypeName.get(RuntimeTypes.ATTRIBUTE_CODEC, entityType))
+                .addJavadoc("Attribute-per-key codec of {@link $T}: an item per field, list element, set element and map "
+                        + "entry.\n", entityType)
+                .addOriginatingElement(entity.element());
+        GeneratedAnnotation.of(elements).ifPresent(type::addAnnotation);
+        type.addField(FieldSpec.builder(self, "INSTANCE", Modifier.STATIC, Modifier.FINAL)
+                .initializer("new $T()", self).build());
+        for (Property property : entity.updatableProperties()) {
+            type.addField(FieldSpec.builder(RuntimeTypes.ATTRIBUTE_FIELD, fieldConstant(property), Modifier.STATIC,
+                    Modifier.FINAL)
+                    .initializer("$T.of($S, $L, $L)", RuntimeTypes.ATTRIBUTE_FIELD, property.storedName(),
+                            entity.changeReadsEntity(property), hasScalarElements(property.type()))
+                    .build());
+        }
+        type.addField(FieldSpec.builder(byte[].class, "VERSION", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .initializer(entity.version().map(v -> CodeBlock.of("new $T(16).writeString($S).toByteArray()",
+                        RuntimeTypes.TUPLE_WRITER, v.storedName())).orElse(CodeBlock.of("null"))).build());
+        type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
+
+        type.addMethod(MethodSpec.methodBuilder("versionField").addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC).returns(byte[].class).addStatement("return VERSION").build());
+        type.addMethod(writeEntity(entity));
+        type.addMethod(readEntity(entity));
+        List<Property> stored = storedProperties(entity);
+        for (Property property : stored) {
+            type.addMethod(propertyWriter(property));
+            if (property.type() instanceof ValueType.CollectionOf || property.type() instanceof ValueType.MapOf) {
+                type.addMethod(elementWriter(property));
+            }
+            keyWriter(entity, property).ifPresent(type::addMethod);
+        }
+        for (Property property : stored) {
+            type.addMethod(propertyReader(property));
+        }
+        Map<ClassName, ValueObject> embedded = new LinkedHashMap<>();
+        stored.forEach(p -> collectEmbedded(p.type(), embedded));
+        for (ValueObject object : embedded.values()) {
+            type.addMethod(objectWriter(object));
+            type.addMethod(objectReader(object));
+        }
+        return type.build();
+    }
+
+    /** {@code NAME_FIELD} for a property {@code name}; {@code lastOrderAt} gives {@code LAST_ORDER_AT_FIELD}. */
+    static String fieldConstant(Property property) {
+        return property.name().replaceAll("([a-z0-9])([A-Z])", "$1_$2").toUpperCase(java.util.Locale.ROOT) + "_FIELD";
+    }
+
+    /** The writer of a property's node: {@code writeTags}. */
+    static String propertyWriterName(Property property) {
+        return "write" + GeneratedNames.capitalize(property.name());
+    }
+
+    /** The writer of one element (or map value) of a collection property's node: {@code writeTagsElement}. */
+    static String elementWriterName(Property property) {
+        return propertyWriterName(property) + "Element";
+    }
+
+    /** The writer of a set element or map key into a path: {@code writeTagsKey}. */
+    static String keyWriterName(Property property) {
+        return propertyWriterName(property) + "Key";
+    }
+
+    private static boolean hasScalarElements(ValueType type) {
+        if (type instanceof ValueType.CollectionOf collection) {
+            return collection.element() instanceof ValueType.Scalar;
+        }
+        return type instanceof ValueType.MapOf map && map.value() instanceof ValueType.Scalar;
+    }
+
+    private static List<Property> storedProperties(EntityModel entity) {
+        List<Property> stored = new ArrayList<>(entity.value().properties());
+        entity.keyParts().forEach(k -> stored.remove(k.property()));
+        return stored;
+    }
+
+    private static void collectEmbedded(ValueType type, Map<ClassName, ValueObject> found) {
+        if (type instanceof ValueType.Embedded e) {
+            if (found.putIfAbsent(e.object().className(), e.object()) == null) {
+                e.object().properties().forEach(p -> collectEmbedded(p.type(), found));
+            }
+        } else if (type instanceof ValueType.CollectionOf c) {
+            collectEmbedded(c.element(), found);
+        } else if (type instanceof ValueType.MapOf m) {
+            collectEmbedded(m.value(), found);
+        }
+    }
+
+    private static String objectMethod(String verb, ClassName type) {
+        return verb + String.join("_", type.simpleNames()) + "Object";
+    }
+
+    private static String local(String name) {
+        return RESERVED.matcher(name).matches() ? name + "_" : name;
+    }
+
+    private static String suffix(String name, int depth) {
+        return depth == 0 ? name : name + depth;
+    }
+
+    // ---- writing
+
+    private MethodSpec writeEntity(EntityModel entity) {
+        CodeBlock.Builder code = CodeBlock.builder().addStatement("int at = out.mark()");
+        for (Property property : storedProperties(entity)) {
+            code.addStatement("out.field($S)", property.storedName());
+            code.addStatement("$L(out, $L)", propertyWriterName(property), property.readFrom("entity"));
+            code.addStatement("out.reset(at)");
+        }
+        return MethodSpec.methodBuilder("write").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+                .addParameter(entity.className(), "entity")
+                .addParameter(RuntimeTypes.ATTRIBUTE_WRITER, "out")
+                .addCode(code.build()).build();
+    }
+
+    /** {@code writeName(out, value)}: the node of a field at the writer's path; nothing for null. */
+    private MethodSpec propertyWriter(Property property) {
+        CodeBlock.Builder code = CodeBlock.builder();
+        if (!isPrimitive(property.type())) {
+            code.beginControlFlow("if (value == null)").addStatement("return").endControlFlow();
+        }
+        writeNode(code, property.type(), "value", 0, property.storedName());
+        return MethodSpec.methodBuilder(propertyWriterName(property)).addModifiers(Modifier.STATIC)
+                .addJavadoc("Writes the node of '$L' at the writer's path; nothing if it is null.\n", property.name())
+                .addParameter(RuntimeTypes.ATTRIBUTE_WRITER, "out")
+                .addParameter(property.type().typeName(), "value")
+                .addCode(code.build()).build();
+    }
+
+    /** {@code writeTagsElement(out, value)}: one element or map value, null as a null node. */
+    private MethodSpec elementWriter(Property property) {
+        ValueType element = property.type() instanceof ValueType.CollectionOf collection ? collection.element()
+                : ((ValueType.MapOf) property.type()).value();
+        CodeBlock.Builder code = CodeBlock.builder();
+        writeNullable(code, element, "value", 1, property.storedName());
+        return MethodSpec.methodBuilder(elementWriterName(property)).addModifiers(Modifier.STATIC)
+                .addJavadoc("Writes one $L of '$L' at the writer's path.\n",
+                        property.type() instanceof ValueType.MapOf ? "value" : "element", property.name())
+                .addParameter(RuntimeTypes.ATTRIBUTE_WRITER, "out")
+                .addParameter(element.typeName(), "value")
+                .addCode(code.build()).build();
+    }
+
+    /**
+     * {@code writeTagsKey(path, value)} for a set, {@code writeScoresKey(path, value)} for a map: the
+     * element or map key that names an entry, appended to a path.
+     */
+    private java.util.Optional<MethodSpec> keyWriter(EntityModel entity, Property property) {
+        ValueType.Scalar scalar;
+        CodeBlock.Builder code = CodeBlock.builder();
+        if (property.type() instanceof ValueType.MapOf map) {
+            scalar = map.key();
+            code.addStatement("path.$L($T.mapKey(value, $T.ENTITY, $S))", scalar.kind().tupleWriter(),
+                    RuntimeTypes.ELEMENTS, GeneratedNames.mapping(entity.className()), property.name());
+        } else if (property.type() instanceof ValueType.CollectionOf collection
+                && collection.kind() == ValueType.CollectionKind.SET) {
+            scalar = (ValueType.Scalar) collection.element();
+            code.beginControlFlow("if (value == null)").addStatement("path.writeNull()").nextControlFlow("else")
+                    .addStatement("path.$L(value)", scalar.kind().tupleWriter()).endControlFlow();
+        } else {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(MethodSpec.methodBuilder(keyWriterName(property)).addModifiers(Modifier.STATIC)
+                .addJavadoc("Appends the $L of '$L' that names an entry to {@code path}.\n",
+                        property.type() instanceof ValueType.MapOf ? "key" : "element", property.name())
+                .addParameter(RuntimeTypes.TUPLE_WRITER, "path")
+                .addParameter(scalar.typeName(), "value")
+                .addCode(code.build()).build());
+    }
+
+    private MethodSpec objectWriter(ValueObject object) {
+        CodeBlock.Builder code = CodeBlock.builder().addStatement("out.container()").addStatement("int at = out.mark()");
+        for (Property property : object.properties()) {
+            String read = property.readFrom("value");
+            if (isPrimitive(property.type())) {
+                code.addStatement("out.field($S)", property.storedName());
+                writeNode(code, property.type(), read, 1, property.storedName());
+                code.addStatement("out.reset(at)");
+                continue;
+            }
+            String variable = local(property.name());
+            code.addStatement("$T $L = $L", property.type().typeName(), variable, read);
+            code.beginControlFlow("if ($L != null)", variable);
+            code.addStatement("out.field($S)", property.storedName());
+            writeNode(code, property.type(), variable, 1, property.storedName());
+            code.addStatement("out.reset(at)");
+            code.endControlFlow();
+        }
+        return MethodSpec.methodBuilder(objectMethod("write", object.className()))
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .addParameter(RuntimeTypes.ATTRIBUTE_WRITER, "out")
+                .addParameter(object.className(), "value")
+                .addCode(code.build()).build();
+    }
+
+    /** Statements writing the node of {@code expression}, which is not null, at the writer's path. */
+    private void writeNode(CodeBlock.Builder code, ValueType type, String expression, int depth, String field) {
+        if (type instanceof ValueType.Scalar scalar) {
+            code.addStatement("out.value().$L($L)", scalar.kind().tupleWriter(), expression);
+            code.addStatement("out.leaf()");
+        } else if (type instanceof ValueType.Embedded embedded) {
+            code.addStatement("$L(out, $L)", objectMethod("write", embedded.object().className()), expression);
+        } else if (type instanceof ValueType.CollectionOf collection) {
+            String at = "at" + (depth + 1);
+            String element = "element" + (depth + 1);
+            code.addStatement("out.container()");
+            code.addStatement("int $L = out.mark()", at);
+            if (collection.kind() == ValueType.CollectionKind.SET) {
+                ValueType.Scalar scalar = (ValueType.Scalar) collection.element();
+                code.beginControlFlow("for ($T $L : $L)", scalar.typeName(), element, expression);
+                code.beginControlFlow("if ($L == null)", element).addStatement("out.path().writeNull()")
+                        .nextControlFlow("else").addStatement("out.path().$L($L)", scalar.kind().tupleWriter(), element)
+                        .endControlFlow();
+                code.addStatement("out.setElement()");
+            } else {
+                String position = "position" + (depth + 1);
+                code.addStatement("long $L = 0", position);
+                code.beginControlFlow("for ($T $L : $L)", collection.element().typeName(), element, expression);
+                code.addStatement("out.position($L++, $S)", position, "");
+                writeNullable(code, collection.element(), element, depth + 1, field);
+            }
+            code.addStatement("out.reset($L)", at);
+            code.endControlFlow();
+        } else if (type instanceof ValueType.MapOf map) {
+            String at = "at" + (depth + 1);
+            String entry = "entry" + (depth + 1);
+            code.addStatement("out.container()");
+            code.addStatement("int $L = out.mark()", at);
+            code.beginControlFlow("for ($T<$T, $T> $L : $L.entrySet())", Map.Entry.class, map.key().typeName(),
+                    map.value().typeName(), entry, expression);
+            code.addStatement("out.path().$L(out.mapKey($L.getKey(), $S))", map.key().kind().tupleWriter(), entry, field);
+            writeNullable(code, map.value(), entry + ".getValue()", depth + 1, field);
+            code.addStatement("out.reset($L)", at);
+            code.endControlFlow();
+        }
+    }
+
+    private void writeNullable(CodeBlock.Builder code, ValueType type, String expression, int depth, String field) {
+        code.beginControlFlow("if ($L == null)", expression).addStatement("out.nullNode()").nextControlFlow("else");
+        writeNode(code, type, expression, depth, field);
+        code.endControlFlow();
+    }
+
+    // ---- reading
+
+    private MethodSpec readEntity(EntityModel entity) {
+        CodeBlock.Builder code = CodeBlock.builder()
+                .addStatement("$T key = in.recordKey()", RuntimeTypes.TUPLE_READER)
+                .addStatement("key.beginNested()")
+                .addStatement("key.skip()")
+                .addStatement("key.skip()");
+        List<KeyPart> parts = entity.keyParts();
+        for (int i = 0; i < parts.size(); i++) {
+            KeyPart part = parts.get(i);
+            code.addStatement("$T $L = key.$L$L", part.scalar().typeName(), local(part.name()),
+                    part.descending() ? "descending()." : "", scalarRead(part.scalar()));
+            if (i == entity.partitionSize() - 1) {
+                code.addStatement("key.endNested()");
+            }
+        }
+        List<Property> stored = storedProperties(entity);
+        for (Property property : stored) {
+            code.addStatement("$T $L = $L", property.type().typeName(), local(property.name()),
+                    defaultValue(property.type()));
+        }
+        code.addStatement("int scope = in.enter()");
+        code.beginControlFlow("while (in.next(scope))");
+        code.beginControlFlow("switch (in.name())");
+        for (Property property : stored) {
+            code.add("case $S:\n", property.storedName()).indent()
+                    .addStatement("$L = $L(in)", local(property.name()), propertyReaderName(property))
+                    .addStatement("break").unindent();
+        }
+        code.add("default:\n").indent().addStatement("in.skip()").addStatement("break").unindent();
+        code.endControlFlow().endControlFlow();
+        construct(code, entity.value());
+        return MethodSpec.methodBuilder("read").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+                .returns(entity.className())
+                .addParameter(RuntimeTypes.ATTRIBUTE_READER, "in")
+                .addCode(code.build()).build();
+    }
+
+    private static String propertyReaderName(Property property) {
+        return "read" + GeneratedNames.capitalize(property.name());
+    }
+
+    private MethodSpec propertyReader(Property property) {
+        CodeBlock.Builder code = CodeBlock.builder().addStatement("$T value", property.type().typeName());
+        readNode(code, property.type(), "value", 0);
+        return MethodSpec.methodBuilder(propertyReaderName(property)).addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .returns(property.type().typeName())
+                .addParameter(RuntimeTypes.ATTRIBUTE_READER, "in")
+                .addCode(code.addStatement("return value").build()).build();
+    }
+
+    private MethodSpec objectReader(ValueObject object) {
+        CodeBlock.Builder code = CodeBlock.builder().addStatement("in.container()");
+        for (Property property : object.properties()) {
+            code.addStatement("$T $L = $L", property.type().typeName(), local(property.name()),
+                    defaultValue(property.type()));
+        }
+        code.addStatement("int scope = in.enter()");
+        code.beginControlFlow("while (in.next(scope))");
+        code.beginControlFlow("switch (in.name())");
+        for (Property property : object.properties()) {
+            code.add("case $S:\n", property.storedName()).indent();
+            readNode(code, property.type(), local(property.name()), 0);
+            code.addStatement("break").unindent();
+        }
+        code.add("default:\n").indent().addStatement("in.skip()").addStatement("break").unindent();
+        code.endControlFlow().endControlFlow();
+        construct(code, object);
+        return MethodSpec.methodBuilder(objectMethod("read", object.className()))
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC).returns(object.className())
+                .addParameter(RuntimeTypes.ATTRIBUTE_READER, "in")
+                .addCode(code.build()).build();
+    }
+
+    /** Statements assigning the node the reader stands on, which is not null, to {@code target}. */
+    private void readNode(CodeBlock.Builder code, ValueType type, String target, int depth) {
+        if (type instanceof ValueType.Scalar scalar) {
+            code.addStatement("$L = in.leaf().$L", target, scalarRead(scalar));
+            return;
+        }
+        if (type instanceof ValueType.Embedded embedded) {
+            code.addStatement("$L = $L(in)", target, objectMethod("read", embedded.object().className()));
+            return;
+        }
+        String scope = "scope" + (depth + 1);
+        code.addStatement("in.container()");
+        if (type instanceof ValueType.CollectionOf collection) {
+            String element = "element" + (depth + 1);
+            boolean set = collection.kind() == ValueType.CollectionKind.SET;
+            code.addStatement("$L = new $T<>()", target, set ? LinkedHashSet.class : ArrayList.class);
+            code.addStatement("int $L = in.enter()", scope);
+            code.beginControlFlow("while (in.next($L))", scope);
+            code.addStatement("$T $L", collection.element().typeName(), element);
+            if (set) {
+                ValueType.Scalar scalar = (ValueType.Scalar) collection.element();
+                code.beginControlFlow("if (in.path().nextIsNull())").addStatement("in.path().readNull()")
+                        .addStatement("$L = null", element).nextControlFlow("else")
+                        .addStatement("$L = in.path().$L", element, scalarRead(scalar)).endControlFlow();
+                code.addStatement("in.endPath()");
+            } else {
+                code.addStatement("in.position()");
+                readNullable(code, collection.element(), element, depth + 1);
+            }
+            code.addStatement("$L.add($L)", target, element);
+            code.endControlFlow();
+            return;
+        }
+        ValueType.MapOf map = (ValueType.MapOf) type;
+        String key = "key" + (depth + 1);
+        String value = "value" + (depth + 1);
+        code.addStatement("$L = new $T<>()", target, LinkedHashMap.class);
+        code.addStatement("int $L = in.enter()", scope);
+        code.beginControlFlow("while (in.next($L))", scope);
+        code.addStatement("$T $L = in.path().$L", map.key().typeName(), key, scalarRead(map.key()));
+        code.addStatement("$T $L", map.value().typeName(), value);
+        readNullable(code, map.value(), value, depth + 1);
+        code.addStatement("$L.put($L, $L)", target, key, value);
+        code.endControlFlow();
+    }
+
+    private void readNullable(CodeBlock.Builder code, ValueType type, String target, int depth) {
+        code.beginControlFlow("if (in.isNull())").addStatement("$L = null", target).nextControlFlow("else");
+        readNode(code, type, target, depth);
+        code.endControlFlow();
+    }
+
+    private static CodeBlock scalarRead(ValueType.Scalar scalar) {
+        return scalar.kind() == ScalarKind.ENUM ? CodeBlock.of("readEnum($T.class)", scalar.typeName())
+                : CodeBlock.of("$L()", scalar.kind().tupleReader());
+    }
+
+    /** Returns a new instance of {@code object} from the locals named like its properties. */
+    private static void construct(CodeBlock.Builder code, ValueObject object) {
+        if (object.isRecord()) {
+            CodeBlock.Builder arguments = CodeBlock.builder();
+            for (int i = 0; i < object.constructorArguments().size(); i++) {
+                String argument = object.constructorArguments().get(i);
+                boolean stored = object.properties().stream().anyMatch(p -> p.name().equals(argument));
+                arguments.add(i == 0 ? "$L" : ", $L", stored ? local(argument) : argument);
+            }
+            code.addStatement("return new $T($L)", object.className(), arguments.build());
+            return;
+        }
+        code.addStatement("$T entity = new $T()", object.className(), object.className());
+        for (Property property : object.properties()) {
+            if (property.writeIsSetter()) {
+                code.addStatement("entity.$L($L)", property.write(), local(property.name()));
+            } else {
+                code.addStatement("entity.$L = $L", property.write(), local(property.name()));
+            }
+        }
+        code.addStatement("return entity");
+    }
+
+    private static boolean isPrimitive(ValueType type) {
+        return type instanceof ValueType.Scalar s && s.primitive();
+    }
+
+    private static String defaultValue(ValueType type) {
+        if (!isPrimitive(type)) {
+            return "null";
+        }
+        switch (((ValueType.Scalar) type).kind()) {
+            case BOOLEAN:
+                return "false";
+            case CHAR:
+                return "'\\0'";
+            case LONG:
+                return "0L";
+            case FLOAT:
+                return "0f";
+            case DOUBLE:
+                return "0d";
+            case BYTE:
+                return "(byte) 0";
+            case SHORT:
+                return "(short) 0";
+            default:
+                return "0";
+        }
+    }
+
+    static TypeName elementType(Property property) {
+        return property.type() instanceof ValueType.CollectionOf collection ? collection.element().typeName()
+                : ((ValueType.MapOf) property.type()).value().typeName();
+    }
+}
