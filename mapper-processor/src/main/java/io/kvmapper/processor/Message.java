@@ -67,7 +67,7 @@ public enum Message {
     VERSION_KEY("@Version field '%s' is also a @Key; the version changes on every save, so it cannot identify the "
             + "entity"),
     METHOD_COLLISION("%s would generate %s, which the repository already has for %s; rename it"),
-    SET_ELEMENT_IN_KEY("field '%s' has type %s; in the attribute-per-key layout each set element is stored in a key, "
+    SET_ELEMENT_IN_KEY("field '%s' stores a %s; in the attribute-per-key layout each set element is stored in a key, "
             + "so a set's elements must be scalars; use a List, or Layout.MONOLITHIC for this entity"),
     NOT_SUPPORTED_YET("%s is not supported yet; %s"),
     UNRESOLVED_TYPES("%s refers to types that never became available: %s; check the imports, and that any processor "

@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
  * {@code src/test/resources/golden/}: {@code Event}, a record with a three-part key (one component
  * descending), an embedded object and a list; and {@code Order}, a record with a unique, a collection
  * and a composite index through an embedded object, a count and a sum over one and two groups, and a
- * version field.
+ * version field; and {@code Profile}, a record in the attribute-per-key layout with embedded objects two
+ * levels deep, a map, a list, an indexed set, a map of lists and a counter over an embedded path.
  *
  * <p>After an intended change to the generated code, regenerate the copies and review the diff:
  *
@@ -44,7 +45,23 @@ class GoldenFileTest {
         compilation = Compilations.compiler(PROCESSOR)
                 .withClasspath(Compilations.minimalClasspath())
                 .compile(TestSource.of("com.example.events.Event", read("Event.java")).file(),
-                        TestSource.of("com.example.shop.Order", read("Order.java")).file());
+                        TestSource.of("com.example.shop.Order", read("Order.java")).file(),
+                        TestSource.of("com.example.people.Profile", read("Profile.java")).file());
+    }
+
+    @Test
+    void attributePerKeyRepositoryMatchesTheGoldenFile() {
+        assertMatchesGolden("com.example.people.ProfileRepository", "ProfileRepository.java");
+    }
+
+    @Test
+    void attributePerKeyMappingMatchesTheGoldenFile() {
+        assertMatchesGolden("com.example.people.Profile_KvMapping", "Profile_KvMapping.java");
+    }
+
+    @Test
+    void attributeCodecMatchesTheGoldenFile() {
+        assertMatchesGolden("com.example.people.Profile_KvAttributeCodec", "Profile_KvAttributeCodec.java");
     }
 
     @Test

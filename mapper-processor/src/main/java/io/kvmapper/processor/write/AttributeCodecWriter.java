@@ -5,7 +5,6 @@ import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
-import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import io.kvmapper.processor.GeneratedNames;
 import io.kvmapper.processor.model.EntityModel;
@@ -74,7 +73,7 @@ public final class AttributeCodecWriter {
         List<Property> stored = storedProperties(entity);
         for (Property property : stored) {
             type.addMethod(propertyWriter(property));
-            if (property.type() instanceof ValueType.CollectionOf || property.type() instanceof ValueType.MapOf) {
+            if (hasElementWriter(property)) {
                 type.addMethod(elementWriter(property));
             }
             keyWriter(entity, property).ifPresent(type::addMethod);
@@ -163,13 +162,44 @@ public final class AttributeCodecWriter {
                 .addCode(code.build()).build();
     }
 
-    /** {@code writeName(out, value)}: the node of a field at the writer's path; nothing for null. */
+    /** Whether a property has a writer of one element or map value: a list or a map. */
+    private static boolean hasElementWriter(Property property) {
+        return property.type() instanceof ValueType.MapOf
+                || property.type() instanceof ValueType.CollectionOf c && c.kind() == ValueType.CollectionKind.LIST;
+    }
+
+    /**
+     * {@code writeName(out, value)}: the node of a field at the writer's path; nothing for null. A
+     * collection or map writes each element through the element and key writers the partial updates use.
+     */
     private MethodSpec propertyWriter(Property property) {
         CodeBlock.Builder code = CodeBlock.builder();
         if (!isPrimitive(property.type())) {
             code.beginControlFlow("if (value == null)").addStatement("return").endControlFlow();
         }
-        writeNode(code, property.type(), "value", 0, property.storedName());
+        if (property.type() instanceof ValueType.CollectionOf collection) {
+            code.addStatement("out.container()").addStatement("int at = out.mark()");
+            if (collection.kind() == ValueType.CollectionKind.SET) {
+                code.beginControlFlow("for ($T element : value)", collection.element().typeName())
+                        .addStatement("$L(out.path(), element)", keyWriterName(property))
+                        .addStatement("out.setElement()");
+            } else {
+                code.addStatement("long position = 0")
+                        .beginControlFlow("for ($T element : value)", collection.element().typeName())
+                        .addStatement("out.position(position++, $S)", "")
+                        .addStatement("$L(out, element)", elementWriterName(property));
+            }
+            code.addStatement("out.reset(at)").endControlFlow();
+        } else if (property.type() instanceof ValueType.MapOf map) {
+            code.addStatement("out.container()").addStatement("int at = out.mark()")
+                    .beginControlFlow("for ($T<$T, $T> entry : value.entrySet())", Map.Entry.class,
+                            map.key().typeName(), map.value().typeName())
+                    .addStatement("$L(out.path(), entry.getKey())", keyWriterName(property))
+                    .addStatement("$L(out, entry.getValue())", elementWriterName(property))
+                    .addStatement("out.reset(at)").endControlFlow();
+        } else {
+            writeNode(code, property.type(), "value", 0, property.storedName());
+        }
         return MethodSpec.methodBuilder(propertyWriterName(property)).addModifiers(Modifier.STATIC)
                 .addJavadoc("Writes the node of '$L' at the writer's path; nothing if it is null.\n", property.name())
                 .addParameter(RuntimeTypes.ATTRIBUTE_WRITER, "out")
@@ -335,12 +365,20 @@ public final class AttributeCodecWriter {
     }
 
     private MethodSpec propertyReader(Property property) {
-        CodeBlock.Builder code = CodeBlock.builder().addStatement("$T value", property.type().typeName());
-        readNode(code, property.type(), "value", 0);
+        CodeBlock.Builder code = CodeBlock.builder();
+        if (property.type() instanceof ValueType.Scalar scalar) {
+            code.addStatement("return in.leaf().$L", scalarRead(scalar));
+        } else if (property.type() instanceof ValueType.Embedded embedded) {
+            code.addStatement("return $L(in)", objectMethod("read", embedded.object().className()));
+        } else {
+            code.addStatement("$T value", property.type().typeName());
+            readNode(code, property.type(), "value", 0);
+            code.addStatement("return value");
+        }
         return MethodSpec.methodBuilder(propertyReaderName(property)).addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .returns(property.type().typeName())
                 .addParameter(RuntimeTypes.ATTRIBUTE_READER, "in")
-                .addCode(code.addStatement("return value").build()).build();
+                .addCode(code.build()).build();
     }
 
     private MethodSpec objectReader(ValueObject object) {
@@ -472,10 +510,5 @@ public final class AttributeCodecWriter {
             default:
                 return "0";
         }
-    }
-
-    static TypeName elementType(Property property) {
-        return property.type() instanceof ValueType.CollectionOf collection ? collection.element().typeName()
-                : ((ValueType.MapOf) property.type()).value().typeName();
     }
 }

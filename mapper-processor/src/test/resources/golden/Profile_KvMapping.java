@@ -1,0 +1,220 @@
+package com.example.people;
+
+import io.kvmapper.index.CounterDefinition;
+import io.kvmapper.index.IndexDefinition;
+import io.kvmapper.index.VersionField;
+import io.kvmapper.runtime.AttributeCodec;
+import io.kvmapper.runtime.EntityMapping;
+import io.kvmapper.runtime.KeyRanges;
+import io.kvmapper.runtime.RecordKeys;
+import io.kvmapper.runtime.ValueCodec;
+import io.kvmapper.spi.KeyRange;
+import io.kvmapper.tuple.TupleReader;
+import io.kvmapper.tuple.TupleWriter;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import javax.annotation.processing.Generated;
+
+/**
+ * Record key layout and codec of {@link Profile}.
+ */
+@Generated("io.kvmapper.processor.KvMapperProcessor")
+final class Profile_KvMapping implements EntityMapping<Profile> {
+    static final Profile_KvMapping INSTANCE = new Profile_KvMapping();
+
+    static final String ENTITY = "Profile";
+
+    private static final byte[] HEAD = RecordKeys.partitionHead(ENTITY);
+
+    private static final byte[] ALL = RecordKeys.allRecordsPrefix(ENTITY);
+
+    private static final List<IndexDefinition<Profile>> INDEXES = List.of(
+            new IndexDefinition<>("groups", false, 1, "index(groups:STRING[])",
+                    Profile_KvMapping::groupsValues));
+
+    private static final List<CounterDefinition<Profile>> COUNTERS = List.of(
+            new CounterDefinition<>("byCity", "count(home.city:STRING)",
+                    Profile_KvMapping::byCityGroup, entity -> 1L, false));
+
+    private Profile_KvMapping() {
+    }
+
+    @Override
+    public String entityName() {
+        return ENTITY;
+    }
+
+    @Override
+    public int schemaVersion() {
+        return 1;
+    }
+
+    @Override
+    public ValueCodec<Profile> codec() {
+        return null;
+    }
+
+    @Override
+    public AttributeCodec<Profile> attributeCodec() {
+        return Profile_KvAttributeCodec.INSTANCE;
+    }
+
+    @Override
+    public int keySize() {
+        return 1;
+    }
+
+    @Override
+    public int partitionSize() {
+        return 1;
+    }
+
+    @Override
+    public byte[] keyOf(Profile entity) {
+        return key(entity.handle());
+    }
+
+    /**
+     * The record key.
+     */
+    static byte[] key(String handle) {
+        return new TupleWriter(48).beginNested().appendRaw(HEAD)
+                .writeString(RecordKeys.require(handle, ENTITY, "handle"))
+                .endNested()
+                .toByteArray();
+    }
+
+    static KeyRange all() {
+        return KeyRange.tuplePrefix(ALL);
+    }
+
+    /**
+     * The records whose component 'handle' lies in [from, to).
+     */
+    static KeyRange between0(String from, String to) {
+        return KeyRanges.between(ALL,
+                new TupleWriter(16).writeString(RecordKeys.require(from, ENTITY, "handle")).toByteArray(),
+                new TupleWriter(16).writeString(RecordKeys.require(to, ENTITY, "handle")).toByteArray(), false);
+    }
+
+    /**
+     * Adds the encoded values of index 'groups' of {@code entity} to {@code out}.
+     */
+    static void groupsValues(Profile entity, List<byte[]> out) {
+        Set<String> groups = entity.groups();
+        if (groups != null) {
+            for (String group : groups) {
+                out.add(groupsValue(group));
+            }
+        }
+    }
+
+    /**
+     * The encoded value of index 'groups' for these arguments.
+     */
+    static byte[] groupsValue(String groups) {
+        TupleWriter writer = new TupleWriter(32);
+        if (groups == null) {
+            writer.writeNull();
+        } else {
+            writer.writeString(groups);
+        }
+        return writer.toByteArray();
+    }
+
+    /**
+     * The encoded group of counter 'byCity' {@code entity} counts in.
+     */
+    static byte[] byCityGroup(Profile entity) {
+        Profile.Home home = entity.home();
+        return byCityGroupOf(home == null ? null : home.city());
+    }
+
+    /**
+     * The encoded group of counter 'byCity' for these arguments.
+     */
+    static byte[] byCityGroupOf(String homeCity) {
+        TupleWriter writer = new TupleWriter(32);
+        if (homeCity == null) {
+            writer.writeNull();
+        } else {
+            writer.writeString(homeCity);
+        }
+        return writer.toByteArray();
+    }
+
+    /**
+     * Decodes a group of counter 'byCity'.
+     */
+    static String byCityReadGroup(TupleReader reader) {
+        if (reader.nextIsNull()) {
+            reader.readNull();
+            return null;
+        }
+        return reader.readString();
+    }
+
+    @Override
+    public List<IndexDefinition<Profile>> indexes() {
+        return INDEXES;
+    }
+
+    @Override
+    public List<CounterDefinition<Profile>> counters() {
+        return COUNTERS;
+    }
+
+    @Override
+    public VersionField<Profile> version() {
+        return null;
+    }
+
+    /**
+     * {@code entity} with 'name' set to the given value.
+     */
+    static Profile withName(Profile entity, String name) {
+        return new Profile(entity.handle(), name, entity.home(), entity.attributes(),
+                entity.friends(), entity.groups(), entity.scores());
+    }
+
+    /**
+     * {@code entity} with 'home' set to the given value.
+     */
+    static Profile withHome(Profile entity, Profile.Home home) {
+        return new Profile(entity.handle(), entity.name(), home, entity.attributes(),
+                entity.friends(), entity.groups(), entity.scores());
+    }
+
+    /**
+     * {@code entity} with 'attributes' set to the given value.
+     */
+    static Profile withAttributes(Profile entity, Map<String, String> attributes) {
+        return new Profile(entity.handle(), entity.name(), entity.home(), attributes,
+                entity.friends(), entity.groups(), entity.scores());
+    }
+
+    /**
+     * {@code entity} with 'friends' set to the given value.
+     */
+    static Profile withFriends(Profile entity, List<String> friends) {
+        return new Profile(entity.handle(), entity.name(), entity.home(), entity.attributes(),
+                friends, entity.groups(), entity.scores());
+    }
+
+    /**
+     * {@code entity} with 'groups' set to the given value.
+     */
+    static Profile withGroups(Profile entity, Set<String> groups) {
+        return new Profile(entity.handle(), entity.name(), entity.home(), entity.attributes(),
+                entity.friends(), groups, entity.scores());
+    }
+
+    /**
+     * {@code entity} with 'scores' set to the given value.
+     */
+    static Profile withScores(Profile entity, Map<String, List<Integer>> scores) {
+        return new Profile(entity.handle(), entity.name(), entity.home(), entity.attributes(),
+                entity.friends(), entity.groups(), scores);
+    }
+}
