@@ -66,11 +66,13 @@ class SamplesMainTest {
             "deleting Grace: true, again: false",
             "users: 3, per status: {ACTIVE=3}; grace@example.com is free again: true; users.verify(): clean, 3 records"
                     + " checked",
-            // maps and arrays (the same in both layouts)
+            // maps and arrays (bob is stored one key per attribute and element; the key listing shows positions)
             "saved bob: attributes {address=123 Bob Avenue Philadelphia, PA 19107, email=, name=Bob Smith},"
                     + " friends [joe, suzy, bill], groups [chess]",
             "bob's attributes now: {email=bob@example.com, name=Bob Smith}",
             "appendFriends(alice), insertFriends(0, zoe), removeFriendsAt(2): [zoe, joe, bill, alice]",
+            "insertFriends(1, amy): [zoe, amy, joe, bill, alice]",
+            "  ((\"Person\", \"r\", \"bob\"), \"friends\", -1, \"V\")",
             "addGroups(go), removeGroups(chess): [go]; findByGroups(\"go\"): [bob, suzy], findByGroups(\"chess\"): [suzy]",
             "updateStatus(\"bob\", \"online\"): true, and for nobody: false",
             "save(bob with one attribute and one friend) replaces him whole: attributes {name=Bob}, friends [joe],"

@@ -76,6 +76,17 @@ public final class MapsAndArraysSample implements Sample {
         List<String> friends = people.findById("bob").orElseThrow().friends();
         out.println("appendFriends(alice), insertFriends(0, zoe), removeFriendsAt(2): " + friends);
         equal("bob's friends after append, insert and remove", List.of("zoe", "joe", "bill", "alice"), friends);
+        people.insertFriends("bob", 1, "amy");
+        friends = people.findById("bob").orElseThrow().friends();
+        out.println("insertFriends(1, amy): " + friends);
+        equal("bob's friends after an insert in the middle", List.of("zoe", "amy", "joe", "bill", "alice"), friends);
+        if (layout == Layout.ATTRIBUTE_PER_KEY) {
+            out.println("their keys: each position is (major, minor); the insert at the front took major -1, the"
+                    + " append the last major + 1, amy between -1 and 0 the fraction \"V\" (half of base 62), and"
+                    + " no other element's key changed:");
+            StoredKeys.ofPartition(store, "Person", "bob").stream().filter(key -> key.contains("\"friends\", "))
+                    .forEach(key -> out.println("  " + key));
+        }
 
         out.println("-- the set, and the index on it");
         people.addGroups("bob", "go");

@@ -13,9 +13,10 @@ import java.util.Set;
  * friends, plus a set of groups (indexed, so that {@code findByGroups} finds the members of a group) and
  * a scalar status. All of them live under bob's key prefix {@code (("Person", "r", "bob"))}.
  *
- * <p>The layout is spelled out on purpose: changing {@code MONOLITHIC} to {@code ATTRIBUTE_PER_KEY} stores
- * every attribute, map entry, list element and set element under its own key below that prefix, and
- * changes nothing else: the repository's methods are the same in both layouts.
+ * <p>{@code ATTRIBUTE_PER_KEY} is the article's layout: every attribute, map entry, list element and set
+ * element is its own key below that prefix, and each element-wise change writes only its own keys.
+ * Changing it to {@code MONOLITHIC} stores bob as one value instead and changes nothing else: the
+ * repository's methods are the same in both layouts.
  *
  * @param id the person's id, the key
  * @param attributes the article's map: attribute name to value
@@ -23,7 +24,7 @@ import java.util.Set;
  * @param groups the groups the person belongs to
  * @param status whether the person is online
  */
-@Entity(layout = Layout.MONOLITHIC)
+@Entity(layout = Layout.ATTRIBUTE_PER_KEY)
 public record Person(@Key String id, Map<String, String> attributes, List<String> friends,
         @Index Set<String> groups, String status) {
 }

@@ -20,7 +20,7 @@ import java.util.List;
  * @param rating the age rating
  * @param genres the genres, in order of relevance
  */
-@Entity(layout = Layout.MONOLITHIC)
+@Entity(layout = Layout.ATTRIBUTE_PER_KEY)
 public record Title(@Key String id, String name, int year, int runtimeMinutes, @Embedded Rating rating,
         List<String> genres) {
 }
