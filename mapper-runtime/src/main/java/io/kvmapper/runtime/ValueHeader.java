@@ -41,7 +41,10 @@ public final class ValueHeader {
      */
     static int payloadOffset(byte[] value, byte codecId, String entityName, byte[] key) {
         if (value.length == 0 || value[0] != codecId) {
-            String found = value.length == 0 ? "an empty value" : String.format("codec byte 0x%02x", value[0]);
+            String found = value.length == 0 ? "an empty value"
+                    : isKnown(value[0]) ? "one written by " + writerOf(value[0]) + String.format(" (0x%02x)", value[0])
+                            + "; the entity's layout or codec changed after the data was written"
+                    : String.format("codec byte 0x%02x", value[0]);
             throw new CorruptDataException(entityName + " " + Tuples.toString(key) + ": expected a value written by "
                     + writerOf(codecId) + " (header byte 0x" + String.format("%02x", codecId) + "), found " + found);
         }
@@ -58,6 +61,10 @@ public final class ValueHeader {
             }
             shift += 7;
         }
+    }
+
+    private static boolean isKnown(byte codecId) {
+        return codecId == JSON || codecId == PROTOBUF || codecId == ATTRIBUTES;
     }
 
     private static String writerOf(byte codecId) {
