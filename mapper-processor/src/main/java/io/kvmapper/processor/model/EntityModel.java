@@ -1,6 +1,7 @@
 package io.kvmapper.processor.model;
 
 import com.palantir.javapoet.ClassName;
+import io.kvmapper.annotation.Codec;
 import java.util.List;
 import java.util.Optional;
 import javax.lang.model.element.TypeElement;
@@ -16,9 +17,11 @@ import javax.lang.model.element.TypeElement;
  * @param indexes the secondary indexes
  * @param counters the maintained counters
  * @param version the {@code @Version} field, if any
+ * @param codec the value codec
  */
 public record EntityModel(TypeElement element, String storedName, ValueObject value, List<KeyPart> keyParts,
-        int partitionSize, List<IndexModel> indexes, List<CounterModel> counters, Optional<Property> version) {
+        int partitionSize, List<IndexModel> indexes, List<CounterModel> counters, Optional<Property> version,
+        Codec codec) {
 
     /** The stored top-level properties a partial update can change: neither key components nor the version. */
     public List<Property> updatableProperties() {

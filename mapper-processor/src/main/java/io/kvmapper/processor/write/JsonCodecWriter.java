@@ -13,8 +13,8 @@ import io.kvmapper.processor.model.Property;
 import io.kvmapper.processor.model.ScalarKind;
 import io.kvmapper.processor.model.ValueObject;
 import io.kvmapper.processor.model.ValueType;
-import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 import java.util.UUID;
@@ -50,8 +50,7 @@ public final class JsonCodecWriter {
                 .initializer("new $T()", self).build());
         type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
 
-        Map<ClassName, ValueObject> embedded = new LinkedHashMap<>();
-        collectEmbedded(entity.value(), embedded);
+        Map<ClassName, ValueObject> embedded = ObjectCode.embedded(entity.value());
         type.addMethod(MethodSpec.methodBuilder("write").addAnnotation(Override.class)
                 .addModifiers(Modifier.PROTECTED)
                 .addParameter(RuntimeTypes.JSON_GENERATOR, "generator")
@@ -75,24 +74,6 @@ public final class JsonCodecWriter {
         return type.build();
     }
 
-    private static void collectEmbedded(ValueObject object, Map<ClassName, ValueObject> found) {
-        for (Property property : object.properties()) {
-            collectEmbedded(property.type(), found);
-        }
-    }
-
-    private static void collectEmbedded(ValueType type, Map<ClassName, ValueObject> found) {
-        if (type instanceof ValueType.Embedded e) {
-            if (found.putIfAbsent(e.object().className(), e.object()) == null) {
-                collectEmbedded(e.object(), found);
-            }
-        } else if (type instanceof ValueType.CollectionOf c) {
-            collectEmbedded(c.element(), found);
-        } else if (type instanceof ValueType.MapOf m) {
-            collectEmbedded(m.value(), found);
-        }
-    }
-
     private static String methodName(String verb, ClassName type) {
         return verb + String.join("_", type.simpleNames());
     }
@@ -111,6 +92,13 @@ public final class JsonCodecWriter {
                 continue;
             }
             code.addStatement("$T $L = $L", property.type().typeName(), variable, property.readFrom(instance));
+            if (property.type() instanceof ValueType.OptionalOf optional) {
+                code.beginControlFlow("if ($L != null && $L.isPresent())", variable, variable);
+                code.addStatement("generator.writeName($S)", property.storedName());
+                writeValue(code, optional.value(), variable + ".get()", 0);
+                code.endControlFlow();
+                continue;
+            }
             code.beginControlFlow("if ($L != null)", variable);
             code.addStatement("generator.writeName($S)", property.storedName());
             writeValue(code, property.type(), variable, 0);
@@ -204,6 +192,9 @@ public final class JsonCodecWriter {
             CodeBlock read = readValue(property.type(), "parser", 0);
             if (isPrimitive(property.type())) {
                 code.addStatement("$L = $L", local(property.name()), read);
+            } else if (property.type() instanceof ValueType.OptionalOf) {
+                code.addStatement("$L = $T.isNull(parser) ? $T.empty() : $T.of($L)", local(property.name()),
+                        RuntimeTypes.JSON, Optional.class, Optional.class, read);
             } else {
                 code.addStatement("$L = $T.isNull(parser) ? null : $L", local(property.name()), RuntimeTypes.JSON, read);
             }
@@ -212,31 +203,14 @@ public final class JsonCodecWriter {
         code.add("default:\n").indent().addStatement("parser.skipChildren()").addStatement("break").unindent();
         code.endControlFlow();
         code.endControlFlow();
-        if (object.isRecord()) {
-            Map<String, String> locals = new LinkedHashMap<>();
-            object.properties().forEach(p -> locals.put(p.name(), local(p.name())));
-            CodeBlock.Builder arguments = CodeBlock.builder();
-            for (int i = 0; i < object.constructorArguments().size(); i++) {
-                String argument = object.constructorArguments().get(i);
-                arguments.add(i == 0 ? "$L" : ", $L", locals.getOrDefault(argument, argument));
-            }
-            code.addStatement("return new $T($L)", object.className(), arguments.build());
-        } else {
-            code.addStatement("$T entity = new $T()", object.className(), object.className());
-            for (Property property : object.properties()) {
-                if (property.writeIsSetter()) {
-                    code.addStatement("entity.$L($L)", property.write(), local(property.name()));
-                } else {
-                    code.addStatement("entity.$L = $L", property.write(), local(property.name()));
-                }
-            }
-            code.addStatement("return entity");
-        }
-        return code.build();
+        return code.add(ObjectCode.construct(object, JsonCodecWriter::local)).build();
     }
 
     /** An expression reading a value of {@code type}, not null, from the parser named {@code parser}. */
     private CodeBlock readValue(ValueType type, String parser, int depth) {
+        if (type instanceof ValueType.OptionalOf optional) {
+            return readValue(optional.value(), parser, depth);
+        }
         if (type instanceof ValueType.Scalar scalar) {
             if (scalar.kind() == ScalarKind.ENUM) {
                 return CodeBlock.of("$T.readEnum($L, $T.class)", RuntimeTypes.JSON, parser, scalar.typeName());
@@ -273,7 +247,14 @@ public final class JsonCodecWriter {
         return type instanceof ValueType.Scalar s && s.primitive();
     }
 
-    private static String defaultValue(ValueType type) {
+    private static CodeBlock defaultValue(ValueType type) {
+        if (type instanceof ValueType.OptionalOf) {
+            return CodeBlock.of("$T.empty()", Optional.class);
+        }
+        return CodeBlock.of("$L", defaultLiteral(type));
+    }
+
+    private static String defaultLiteral(ValueType type) {
         if (!isPrimitive(type)) {
             return "null";
         }

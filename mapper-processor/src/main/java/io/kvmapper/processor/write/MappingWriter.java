@@ -7,6 +7,7 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import io.kvmapper.annotation.Codec;
 import io.kvmapper.processor.GeneratedNames;
 import io.kvmapper.processor.model.EntityModel;
 import io.kvmapper.processor.model.KeyPart;
@@ -53,7 +54,8 @@ public final class MappingWriter {
         type.addMethod(MethodSpec.methodBuilder("codec").addAnnotation(Override.class)
                 .addModifiers(Modifier.PUBLIC)
                 .returns(ParameterizedTypeName.get(RuntimeTypes.VALUE_CODEC, entityType))
-                .addStatement("return $T.INSTANCE", GeneratedNames.jsonCodec(entityType)).build());
+                .addStatement("return $T.INSTANCE", entity.codec() == Codec.PROTOBUF
+                        ? GeneratedNames.protoCodec(entityType) : GeneratedNames.jsonCodec(entityType)).build());
         type.addMethod(MethodSpec.methodBuilder("partitionSize").addAnnotation(Override.class)
                 .addModifiers(Modifier.PUBLIC).returns(int.class)
                 .addStatement("return $L", entity.partitionSize()).build());
