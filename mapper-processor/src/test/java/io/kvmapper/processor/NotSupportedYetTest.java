@@ -16,9 +16,7 @@ class NotSupportedYetTest {
         return TestSource.of("example.User", """
                 package example;
 
-                import io.kvmapper.annotation.Codec;
                 import io.kvmapper.annotation.Entity;
-                import io.kvmapper.annotation.Field;
                 import io.kvmapper.annotation.Key;
                 import io.kvmapper.annotation.Layout;
 
@@ -42,31 +40,5 @@ class NotSupportedYetTest {
                         + "use Layout.MONOLITHIC (the default) for now")
                 .inFile(user.file()).onLine(user.line("@Entity(layout"))
                 .atColumn(user.column("Layout.ATTRIBUTE_PER_KEY)", "."));
-    }
-
-    @Test
-    void protobufCodecIsNotSupportedYet() {
-        TestSource user = user("@Entity(codec = Codec.PROTOBUF)", "");
-
-        Compilation compilation = compile(user);
-
-        assertThat(compilation).failed();
-        assertThat(compilation).hadErrorCount(1);
-        assertThat(compilation).hadErrorContaining("Codec.PROTOBUF is not supported yet; use Codec.JSON (the default) for now")
-                .inFile(user.file()).onLine(user.line("@Entity(codec"))
-                .atColumn(user.column("Codec.PROTOBUF)", "."));
-    }
-
-    @Test
-    void fieldNumberIsNotSupportedYet() {
-        TestSource user = user("@Entity", "@Field(number = 3)");
-
-        Compilation compilation = compile(user);
-
-        assertThat(compilation).failed();
-        assertThat(compilation).hadErrorCount(1);
-        assertThat(compilation).hadErrorContaining("@Field(number) is not supported yet; field numbers belong to the "
-                        + "Protobuf codec; remove the number for now")
-                .inFile(user.file()).onLine(user.line("String email")).atColumn(user.column("@Field(number = 3)", "3"));
     }
 }

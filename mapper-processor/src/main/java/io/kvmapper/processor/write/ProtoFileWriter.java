@@ -53,7 +53,7 @@ public final class ProtoFileWriter {
 
     private String text() {
         for (ClassName type : embedded.keySet()) {
-            messageNames.put(type, unique(identifier(GeneratedNames.protoMessage(type))));
+            messageNames.put(type, unique(identifier(String.join("_", relativeNames(type)))));
         }
         scan(entity.value());
         embedded.values().forEach(this::scan);
@@ -166,16 +166,21 @@ public final class ProtoFileWriter {
             return describe(optional.value());
         }
         if (type instanceof ValueType.CollectionOf collection) {
-            String how = describe(collection.element());
+            String how = scalar(collection.element());
             return how.isEmpty() ? "" : "each " + how;
         }
         if (type instanceof ValueType.MapOf map) {
             String key = map.key().kind() == ScalarKind.UUID ? "the UUID's canonical string form"
                     : ProtoScalars.describe(map.key().kind());
-            String value = describe(map.value());
+            String value = scalar(map.value());
             return String.join("; ", Stream.of(key.isEmpty() ? "" : "keys " + key,
                     value.isEmpty() ? "" : "values " + value).filter(s -> !s.isEmpty()).toList());
         }
+        return scalar(type);
+    }
+
+    /** How a scalar is written; empty for other types, whose messages say it. */
+    private static String scalar(ValueType type) {
         return type instanceof ValueType.Scalar scalar ? ProtoScalars.describe(scalar.kind()) : "";
     }
 
@@ -226,6 +231,15 @@ public final class ProtoFileWriter {
         }
         String name = wrapperNames.get(type.typeName().toString());
         return name != null ? name : wrapperBaseName(type);
+    }
+
+    /** The simple names of {@code type}, without the entity's when it is nested in the entity. */
+    private List<String> relativeNames(ClassName type) {
+        List<String> names = type.simpleNames();
+        List<String> entityNames = entity.className().simpleNames();
+        boolean nested = type.packageName().equals(entity.className().packageName())
+                && names.size() > entityNames.size() && names.subList(0, entityNames.size()).equals(entityNames);
+        return nested ? names.subList(entityNames.size(), names.size()) : names;
     }
 
     private String unique(String name) {

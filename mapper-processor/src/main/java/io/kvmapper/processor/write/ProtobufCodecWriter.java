@@ -316,7 +316,7 @@ public final class ProtobufCodecWriter {
             }
             code.beginControlFlow("for (int tag = in.readTag(); tag != 0; tag = in.readTag())");
             code.beginControlFlow("switch ($T.fieldNumber(tag))", ProtoScalars.PROTO);
-            for (Property property : object.properties()) {
+            for (Property property : byNumber(object)) {
                 code.add("case $L:\n", property.number()).indent();
                 String variable = local(property.name());
                 ValueType type = property.type();
