@@ -854,7 +854,8 @@ public final class Proto {
     private static String wellFormed(String value) {
         for (int i = 0; i < value.length(); i++) {
             char c = value.charAt(i);
-            if (Character.isHighSurrogate(c) && i + 1 < value.length() && Character.isLowSurrogate(value.charAt(i + 1))) {
+            if (Character.isHighSurrogate(c) && i + 1 < value.length()
+                    && Character.isLowSurrogate(value.charAt(i + 1))) {
                 i++;
             } else if (Character.isSurrogate(c)) {
                 throw new IllegalArgumentException("a string has an unpaired surrogate at index " + i
@@ -880,7 +881,8 @@ public final class Proto {
 
     private static char toChar(int value) {
         if (value < 0 || value > Character.MAX_VALUE) {
-            throw new IllegalStateException("integer " + Integer.toUnsignedString(value) + " is not a UTF-16 code unit");
+            throw new IllegalStateException("integer " + Integer.toUnsignedString(value)
+                    + " is not a UTF-16 code unit");
         }
         return (char) value;
     }

@@ -42,11 +42,6 @@ public abstract class ProtoType<T> {
         return wireType != WireFormat.WIRETYPE_LENGTH_DELIMITED;
     }
 
-    /** The wire type of this type's fields. */
-    final int wireType() {
-        return wireType;
-    }
-
     /** The size of field {@code field} holding {@code value}, tag included. */
     public final int size(int field, T value) {
         return CodedOutputStream.computeTagSize(field) + sizeNoTag(value);

@@ -32,8 +32,8 @@ final class ProtobufValidator {
         }
         for (Property property : object.properties()) {
             if (!FIELD_NAME.matcher(property.storedName()).matches()) {
-                reporter.error(property.element(), Annotations.FIELD, "name", Message.PROTO_NAME, property.name(), property.storedName(),
-                        entity.getSimpleName());
+                reporter.error(property.element(), Annotations.FIELD, "name", Message.PROTO_NAME, property.name(),
+                        property.storedName(), entity.getSimpleName());
             }
             embedded(property.type(), entity, reporter, seen);
         }

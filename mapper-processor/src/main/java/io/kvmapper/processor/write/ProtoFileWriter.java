@@ -85,7 +85,8 @@ public final class ProtoFileWriter {
         if (usesTimestamp) {
             out.append("import \"google/protobuf/timestamp.proto\";\n\n");
         }
-        out.append("// Entity ").append(entityName).append(", stored as \"").append(entity.storedName()).append("\".\n");
+        out.append("// Entity ").append(entityName).append(", stored as \"").append(entity.storedName())
+                .append("\".\n");
         out.append("message ").append(message).append(" {\n");
         fields(out, entity.value(), "  ");
         for (ValueObject object : embedded.values()) {
@@ -96,8 +97,8 @@ public final class ProtoFileWriter {
             out.append("  }\n");
         }
         if (localDateTime != null) {
-            out.append("\n  // java.time.LocalDateTime: the date as days since 1970-01-01, the time as nanoseconds since "
-                    + "midnight.\n")
+            out.append("\n  // java.time.LocalDateTime: the date as days since 1970-01-01, the time as nanoseconds "
+                    + "since midnight.\n")
                     .append("  message ").append(localDateTime).append(" {\n")
                     .append("    sint64 epoch_day = 1;\n")
                     .append("    int64 nano_of_day = 2;\n")
@@ -184,7 +185,7 @@ public final class ProtoFileWriter {
         return type instanceof ValueType.Scalar scalar ? ProtoScalars.describe(scalar.kind()) : "";
     }
 
-    /** Finds the LocalDateTime message, the Timestamp import and the wrappers that the fields of {@code object} need. */
+    /** Finds the LocalDateTime message, the Timestamp import and the wrappers the fields of {@code object} need. */
     private void scan(ValueObject object) {
         for (Property property : object.properties()) {
             scan(property.type(), false);

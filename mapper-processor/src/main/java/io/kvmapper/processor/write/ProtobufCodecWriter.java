@@ -296,7 +296,8 @@ public final class ProtobufCodecWriter {
                 } else if (type instanceof ValueType.OptionalOf optional) {
                     code.addStatement("$T $L = $L", type.typeName(), variable, read);
                     code.beginControlFlow("if ($L != null && $L.isPresent())", variable, variable);
-                    code.addStatement("size += $L.size($L, $L.get())", constants.of(optional.value()), number, variable);
+                    code.addStatement("size += $L.size($L, $L.get())", constants.of(optional.value()), number,
+                            variable);
                     code.endControlFlow();
                 } else {
                     code.addStatement("$T $L = $L", type.typeName(), variable, read);

@@ -140,8 +140,8 @@ final class RandomValues {
                     Float.MAX_VALUE) : (random.nextFloat() - 0.5f) * 1e6f;
         }
         if (c == double.class || c == Double.class) {
-            return extreme ? pick(Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, -0.0, Double.MIN_VALUE,
-                    Double.MAX_VALUE) : random.nextGaussian() * 1e12;
+            return extreme ? pick(Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, -0.0,
+                    Double.MIN_VALUE, Double.MAX_VALUE) : random.nextGaussian() * 1e12;
         }
         if (c == String.class) {
             return extreme ? pick("", " ", "quote \" backslash \\ nul \0 newline \n", "\uD83D\uDE00\uD800\uDC00")
@@ -169,14 +169,16 @@ final class RandomValues {
                     : LocalDate.ofEpochDay(random.nextInt(200_000) - 100_000);
         }
         if (c == LocalDateTime.class) {
-            return extreme ? pick(LocalDateTime.MIN, LocalDateTime.MAX, LocalDateTime.of(LocalDate.EPOCH, LocalTime.MIDNIGHT))
+            return extreme
+                    ? pick(LocalDateTime.MIN, LocalDateTime.MAX, LocalDateTime.of(LocalDate.EPOCH, LocalTime.MIDNIGHT))
                     : LocalDateTime.of(LocalDate.ofEpochDay(random.nextInt(100_000) - 50_000),
                             LocalTime.ofNanoOfDay(Math.floorMod(random.nextLong(), 86_400_000_000_000L)));
         }
         if (c == BigDecimal.class) {
             return extreme ? pick(BigDecimal.ZERO, new BigDecimal("0.000"), new BigDecimal("-1E+30"),
                     new BigDecimal(BigInteger.TWO.pow(300).negate(), 40))
-                    : new BigDecimal(new BigInteger(90, random).subtract(BigInteger.TWO.pow(89)), random.nextInt(40) - 20);
+                    : new BigDecimal(new BigInteger(90, random).subtract(BigInteger.TWO.pow(89)),
+                            random.nextInt(40) - 20);
         }
         if (c == BigInteger.class) {
             return extreme ? pick(BigInteger.ZERO, BigInteger.ONE.negate(), BigInteger.TWO.pow(255).negate(),
