@@ -7,6 +7,6 @@ cd "$(dirname "$0")/.."
 mvn -B -q -DskipTests package \
     -pl mapper-annotations,mapper-runtime,mapper-processor,mapper-rocksdb,mapper-benchmarks
 java -jar mapper-benchmarks/target/benchmarks.jar -f 1 -wi 2 -w 2s -i 3 -r 2s \
-    -rf json -rff mapper-benchmarks/target/results.json "$@"
+    -rf json -rff mapper-benchmarks/target/results.json StoreBenchmark "$@"
 java -cp mapper-benchmarks/target/benchmarks.jar io.kvmapper.benchmarks.ResultsChart \
     mapper-benchmarks/target/results.json docs/benchmarks.png

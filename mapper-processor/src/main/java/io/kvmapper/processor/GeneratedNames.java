@@ -34,6 +34,25 @@ public final class GeneratedNames {
         return sibling(entity, "_KvAttributeCodec");
     }
 
+    /** The internal Protobuf codec. */
+    public static ClassName protoCodec(ClassName entity) {
+        return sibling(entity, "_KvProtoCodec");
+    }
+
+    /** The message of a Protobuf entity in its exported {@code .proto} file: {@code User}, {@code Outer_Inner}. */
+    public static String protoMessage(ClassName entity) {
+        return String.join("_", entity.simpleNames());
+    }
+
+    /**
+     * The exported {@code .proto} file of a Protobuf entity, relative to the class output (so it lands in
+     * the jar): {@code META-INF/kvmapper/com/example/User.proto}.
+     */
+    public static String protoFile(ClassName entity) {
+        String directory = entity.packageName().isEmpty() ? "" : entity.packageName().replace('.', '/') + "/";
+        return "META-INF/kvmapper/" + directory + protoMessage(entity) + ".proto";
+    }
+
     /** The record of key components nested in a repository of an entity with a composite key. */
     public static ClassName keyRecord(ClassName entity) {
         return repository(entity).nestedClass("Key");

@@ -3,6 +3,7 @@ package io.kvmapper.processor;
 import com.google.auto.service.AutoService;
 import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.TypeSpec;
+import io.kvmapper.annotation.Codec;
 import io.kvmapper.processor.model.EntityModel;
 import io.kvmapper.processor.validate.Annotations;
 import io.kvmapper.processor.validate.EntityValidator;
@@ -10,10 +11,13 @@ import io.kvmapper.processor.validate.UnresolvedTypeException;
 import io.kvmapper.processor.write.AttributeCodecWriter;
 import io.kvmapper.processor.write.JsonCodecWriter;
 import io.kvmapper.processor.write.MappingWriter;
+import io.kvmapper.processor.write.ProtoFileWriter;
+import io.kvmapper.processor.write.ProtobufCodecWriter;
 import io.kvmapper.processor.write.RepositoryWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.io.Writer;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -28,6 +32,8 @@ import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
+import javax.tools.FileObject;
+import javax.tools.StandardLocation;
 
 /**
  * The KV Mapper annotation processor: for each {@code @Entity} it validates the schema and, when it is
@@ -95,8 +101,10 @@ public final class KvMapperProcessor extends AbstractProcessor {
 
     private void write(EntityModel model, ErrorReporter reporter) throws IOException {
         var elements = processingEnv.getElementUtils();
+        boolean protobuf = model.codec() == Codec.PROTOBUF;
         List<TypeSpec> types = List.of(new MappingWriter(elements).write(model),
                 model.isAttributePerKey() ? new AttributeCodecWriter(elements).write(model)
+                        : protobuf ? new ProtobufCodecWriter(elements).write(model)
                         : new JsonCodecWriter(elements).write(model),
                 new RepositoryWriter(elements).write(model));
         for (TypeSpec type : types) {
@@ -105,6 +113,13 @@ public final class KvMapperProcessor extends AbstractProcessor {
                     .indent("    ")
                     .build()
                     .writeTo(processingEnv.getFiler());
+        }
+        if (protobuf) {
+            FileObject proto = processingEnv.getFiler().createResource(StandardLocation.CLASS_OUTPUT, "",
+                    GeneratedNames.protoFile(model.className()), model.element());
+            try (Writer writer = proto.openWriter()) {
+                writer.write(ProtoFileWriter.write(model));
+            }
         }
     }
 

@@ -33,7 +33,18 @@ public enum Message {
             + "%s(%s)"),
     FIELD_TYPE("field '%s' has type %s, which KV Mapper cannot store; use a scalar (primitive or box, String, byte[], "
             + "enum, UUID, Instant, LocalDate, LocalDateTime, BigDecimal, BigInteger), a List, Set or Map of them, "
-            + "or mark a value-object field @Embedded"),
+            + "an Optional of a scalar, or mark a value-object field @Embedded"),
+    OPTIONAL_TYPE("field '%s' has type %s; an Optional holds a scalar or an @Embedded object and is the field's own "
+            + "type, never inside a collection, map or Optional; for a collection, store an empty one instead"),
+    FIELD_NUMBER_RANGE("field '%s' has @Field number %d; a Protobuf field number is from 1 to 536870911 (2^29 - 1); "
+            + "choose one in that range, or leave the number out to have one assigned"),
+    FIELD_NUMBER_RESERVED("field '%s' has @Field number %d, in 19000 to 19999, which Protobuf reserves for its own "
+            + "use; choose another number"),
+    FIELD_NUMBER_DUPLICATE("field '%s' has @Field number %d, like field '%s' of %s; give each field of a type its own "
+            + "number"),
+    PROTO_NAME("field '%s' is stored under the name \"%s\", which is not a Protobuf field name (ASCII letters, digits "
+            + "and underscores, not starting with a digit); %s uses Codec.PROTOBUF, so give the field a @Field(name) "
+            + "that is one"),
     TYPE_NOT_VISIBLE("field '%s' has type %s, which generated code in package %s cannot name; make the type "
             + "package-private or public"),
     MAP_KEY_TYPE("map field '%s' has key type %s; map keys must be String, an enum, UUID, or an integer type"),
@@ -67,9 +78,11 @@ public enum Message {
     VERSION_KEY("@Version field '%s' is also a @Key; the version changes on every save, so it cannot identify the "
             + "entity"),
     METHOD_COLLISION("%s would generate %s, which the repository already has for %s; rename it"),
+    CODEC_WITH_ATTRIBUTES("@Entity %s: Codec.PROTOBUF encodes the values of the monolithic layout; in the "
+            + "attribute-per-key layout every attribute is a tuple-encoded key of its own, so no codec applies; remove "
+            + "codec, or use Layout.MONOLITHIC"),
     SET_ELEMENT_IN_KEY("field '%s' stores a %s; in the attribute-per-key layout each set element is stored in a key, "
             + "so a set's elements must be scalars; use a List, or Layout.MONOLITHIC for this entity"),
-    NOT_SUPPORTED_YET("%s is not supported yet; %s"),
     UNRESOLVED_TYPES("%s refers to types that never became available: %s; check the imports, and that any processor "
             + "generating them runs in the same compilation"),
     UNEXPECTED("the KV Mapper processor failed on %s; please report this with the stack trace:%n%s");

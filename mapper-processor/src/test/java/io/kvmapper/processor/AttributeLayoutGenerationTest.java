@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Entities in the attribute-per-key layout generate an attribute codec instead of a JSON codec, and
  * compile cleanly whatever their shape: classes with accessors and inherited keys, versions, every
- * collection kind, and properties named like the generated code's own variables.
+ * collection kind, optional fields, and properties named like the generated code's own variables.
  */
 class AttributeLayoutGenerationTest {
 
@@ -38,6 +38,7 @@ class AttributeLayoutGenerationTest {
                 import java.util.Collection;
                 import java.util.List;
                 import java.util.Map;
+                import java.util.Optional;
                 import java.util.Set;
                 import java.util.UUID;
 
@@ -59,6 +60,8 @@ class AttributeLayoutGenerationTest {
                     Collection<byte[]> at1;
                     @Index List<String> entry;
                     @Embedded Map<Level, Part> byLevel;
+                    Optional<String> nickname;
+                    @Embedded Optional<Inner> spare;
                     @Version long version;
 
                     public Map<UUID, List<Map<String, Integer>>> getPosition() {

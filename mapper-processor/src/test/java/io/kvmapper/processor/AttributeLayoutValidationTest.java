@@ -6,7 +6,10 @@ import static io.kvmapper.processor.Compilations.compile;
 import com.google.testing.compile.Compilation;
 import org.junit.jupiter.api.Test;
 
-/** What the attribute-per-key layout needs beyond the monolithic one: set elements that fit in a key. */
+/**
+ * What the attribute-per-key layout needs beyond the monolithic one: set elements that fit in a key,
+ * and no value codec, since every attribute is a tuple-encoded key of its own.
+ */
 class AttributeLayoutValidationTest {
 
     private static TestSource entity(String layout) {
@@ -61,5 +64,31 @@ class AttributeLayoutValidationTest {
 
         assertThat(compilation).succeededWithoutWarnings();
         assertThat(compilation).generatedSourceFile("example.Trip_KvJsonCodec");
+    }
+
+    @Test
+    void aProtobufCodecIsRejectedInTheAttributePerKeyLayout() {
+        TestSource note = TestSource.of("example.Note", """
+                package example;
+
+                import io.kvmapper.annotation.Codec;
+                import io.kvmapper.annotation.Entity;
+                import io.kvmapper.annotation.Key;
+                import io.kvmapper.annotation.Layout;
+
+                @Entity(layout = Layout.ATTRIBUTE_PER_KEY, codec = Codec.PROTOBUF)
+                public record Note(@Key long id, String text) {
+                }
+                """);
+
+        Compilation compilation = compile(note);
+
+        assertThat(compilation).failed();
+        assertThat(compilation).hadErrorCount(1);
+        assertThat(compilation).hadErrorContaining("@Entity Note: Codec.PROTOBUF encodes the values of the monolithic "
+                        + "layout; in the attribute-per-key layout every attribute is a tuple-encoded key of its own, so "
+                        + "no codec applies; remove codec, or use Layout.MONOLITHIC")
+                .inFile(note.file()).onLine(note.line("@Entity(layout"))
+                .atColumn(note.column("Codec.PROTOBUF)", "."));
     }
 }

@@ -20,13 +20,14 @@ final class Compilations {
      */
     static final List<String> OPTIONS = List.of("-Xlint:all,-processing");
 
-    /** Classes whose jars (or class directories) generated code needs: annotations, runtime, Jackson. */
+    /** Classes whose jars (or class directories) generated code needs: annotations, runtime, Jackson, Protobuf. */
     private static final List<String> GENERATED_CODE_NEEDS = List.of(
             "io.kvmapper.annotation.Entity",
             "io.kvmapper.KvStore",
             "io.kvmapper.runtime.EntityOperations",
             "io.kvmapper.tuple.TupleWriter",
-            "tools.jackson.core.JsonParser");
+            "tools.jackson.core.JsonParser",
+            "com.google.protobuf.CodedOutputStream");
 
     private Compilations() {
     }
@@ -47,8 +48,8 @@ final class Compilations {
     }
 
     /**
-     * The smallest class path generated code compiles against: the annotations, the runtime and
-     * Jackson, plus the locations of {@code extra} classes. Lets a test decide exactly which optional
+     * The smallest class path generated code compiles against: the annotations, the runtime, Jackson
+     * and Protobuf, plus the locations of {@code extra} classes. Lets a test decide exactly which optional
      * libraries (such as jakarta.inject) a compilation sees.
      */
     static List<File> minimalClasspath(Class<?>... extra) {

@@ -24,12 +24,14 @@ class ErrorRecoveryTest {
                 import io.kvmapper.annotation.Codec;
                 import io.kvmapper.annotation.Embedded;
                 import io.kvmapper.annotation.Entity;
+                import io.kvmapper.annotation.Field;
                 import io.kvmapper.annotation.Key;
                 import java.io.File;
 
                 @Entity(name = " ", codec = Codec.PROTOBUF)
                 public class Messy {
                     @Key long id;
+                    @Field(number = 19001) long code;
                     private String secret;
                     File attachment;
                     @Embedded String label;
@@ -41,8 +43,8 @@ class ErrorRecoveryTest {
         assertThat(compilation).failed();
         assertThat(compilation).hadErrorContaining("@Entity name of Messy is blank")
                 .inFile(messy.file()).onLine(messy.line("@Entity(name"));
-        assertThat(compilation).hadErrorContaining("Codec.PROTOBUF is not supported yet")
-                .inFile(messy.file()).onLine(messy.line("@Entity(name"));
+        assertThat(compilation).hadErrorContaining("field 'code' has @Field number 19001")
+                .inFile(messy.file()).onLine(messy.line("long code;"));
         assertThat(compilation).hadErrorContaining("field 'secret' of Messy is private and has no getter")
                 .inFile(messy.file()).onLine(messy.line("private String secret"));
         assertThat(compilation).hadErrorContaining("field 'secret' of Messy is private and has no setter")

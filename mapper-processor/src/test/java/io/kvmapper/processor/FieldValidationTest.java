@@ -106,8 +106,8 @@ class FieldValidationTest {
         assertThat(compilation).hadErrorCount(3);
         assertThat(compilation).hadErrorContaining("field 'file' has type java.io.File, which KV Mapper cannot store; "
                         + "use a scalar (primitive or box, String, byte[], enum, UUID, Instant, LocalDate, "
-                        + "LocalDateTime, BigDecimal, BigInteger), a List, Set or Map of them, or mark a value-object "
-                        + "field @Embedded")
+                        + "LocalDateTime, BigDecimal, BigInteger), a List, Set or Map of them, an Optional of a scalar, "
+                        + "or mark a value-object field @Embedded")
                 .inFile(upload.file()).onLine(upload.line("File file;"));
         assertThat(compilation).hadErrorContaining("field 'payload' has type java.lang.Object, which KV Mapper cannot store")
                 .inFile(upload.file()).onLine(upload.line("Object payload;"));

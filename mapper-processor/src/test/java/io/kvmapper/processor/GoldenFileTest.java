@@ -20,8 +20,11 @@ import org.junit.jupiter.api.Test;
  * {@code src/test/resources/golden/}: {@code Event}, a record with a three-part key (one component
  * descending), an embedded object and a list; and {@code Order}, a record with a unique, a collection
  * and a composite index through an embedded object, a count and a sum over one and two groups, and a
- * version field; and {@code Profile}, a record in the attribute-per-key layout with embedded objects two
- * levels deep, a map, a list, an indexed set, a map of lists and a counter over an embedded path.
+ * version field; {@code Profile}, a record in the attribute-per-key layout with embedded objects two
+ * levels deep, a map, a list, an indexed set, a map of lists and a counter over an embedded path; and
+ * {@code Product}, a Protobuf entity with a stated and assigned field numbers, an enum, an Optional, a
+ * map, and embedded objects holding a nested list, whose codec and exported {@code .proto} file are
+ * compared.
  *
  * <p>After an intended change to the generated code, regenerate the copies and review the diff:
  *
@@ -46,7 +49,8 @@ class GoldenFileTest {
                 .withClasspath(Compilations.minimalClasspath())
                 .compile(TestSource.of("com.example.events.Event", read("Event.java")).file(),
                         TestSource.of("com.example.shop.Order", read("Order.java")).file(),
-                        TestSource.of("com.example.people.Profile", read("Profile.java")).file());
+                        TestSource.of("com.example.people.Profile", read("Profile.java")).file(),
+                        TestSource.of("com.example.catalog.Product", read("Product.java")).file());
     }
 
     @Test
@@ -95,6 +99,16 @@ class GoldenFileTest {
     }
 
     @Test
+    void protobufCodecMatchesTheGoldenFile() {
+        assertMatchesGolden("com.example.catalog.Product_KvProtoCodec", "Product_KvProtoCodec.java");
+    }
+
+    @Test
+    void exportedProtoFileMatchesTheGoldenFile() {
+        assertMatchesGolden("META-INF/kvmapper/com/example/catalog/Product.proto", "Product.proto");
+    }
+
+    @Test
     void generatedCodeCompilesWithoutWarnings() {
         assertThat(compilation).succeededWithoutWarnings();
     }
@@ -102,7 +116,8 @@ class GoldenFileTest {
     @Test
     void generatedFilesReadLikeHandWrittenCode() {
         for (String type : List.of("events.EventRepository", "events.Event_KvMapping", "events.Event_KvJsonCodec",
-                "shop.OrderRepository", "shop.Order_KvMapping", "shop.Order_KvJsonCodec")) {
+                "shop.OrderRepository", "shop.Order_KvMapping", "shop.Order_KvJsonCodec",
+                "catalog.ProductRepository", "catalog.Product_KvMapping", "catalog.Product_KvProtoCodec")) {
             String text = generated("com.example." + type);
             assertWithMessage(type).that(text)
                     .contains("@Generated(\"io.kvmapper.processor.KvMapperProcessor\")\n");
@@ -126,7 +141,7 @@ class GoldenFileTest {
     }
 
     private static String generated(String qualifiedName) {
-        return PROCESSOR.source(qualifiedName)
+        return PROCESSOR.source(qualifiedName).or(() -> PROCESSOR.resource(qualifiedName))
                 .orElseThrow(() -> new AssertionError("the processor did not write " + qualifiedName
                         + "; diagnostics: " + compilation.diagnostics()))
                 .text();

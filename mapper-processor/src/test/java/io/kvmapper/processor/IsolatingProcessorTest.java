@@ -63,6 +63,34 @@ class IsolatingProcessorTest {
                 "example.InvoiceRepository", "example.Invoice_KvMapping", "example.Invoice_KvJsonCodec");
     }
 
+    /** A Protobuf entity gets a Protobuf codec instead of the JSON one, and its exported .proto file. */
+    @Test
+    void protobufEntityFilesAndItsProtoFileHaveTheEntityAsOriginatingElement() {
+        TestSource product = TestSource.of("example.Product", """
+                package example;
+
+                import io.kvmapper.annotation.Codec;
+                import io.kvmapper.annotation.Entity;
+                import io.kvmapper.annotation.Key;
+
+                @Entity(codec = Codec.PROTOBUF)
+                public record Product(@Key String sku, long priceCents) {
+                }
+                """);
+        RecordingProcessor processor = new RecordingProcessor();
+
+        Compilations.compiler(processor).compile(product.file());
+
+        List<String> files = new ArrayList<>();
+        for (RecordingProcessor.CreatedFile file : processor.created()) {
+            files.add(file.kind() + " " + file.name());
+            assertWithMessage("originating elements of %s", file.name())
+                    .that(file.originatingElements()).containsExactly("example.Product");
+        }
+        assertThat(files).containsExactly("source example.ProductRepository", "source example.Product_KvMapping",
+                "source example.Product_KvProtoCodec", "resource META-INF/kvmapper/example/Product.proto");
+    }
+
     @Test
     void processorIsDeclaredIsolatingForGradle() throws IOException {
         assertThat(resourceTexts("META-INF/gradle/incremental.annotation.processors"))

@@ -23,15 +23,16 @@ import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.QualifiedNameable;
 import javax.lang.model.element.TypeElement;
 import javax.tools.FileObject;
+import javax.tools.ForwardingFileObject;
 import javax.tools.ForwardingJavaFileObject;
 import javax.tools.JavaFileManager;
 import javax.tools.JavaFileObject;
 
 /**
  * Runs the KV Mapper processor and records every file it asks the {@link Filer} for: its name, its
- * originating elements and the text written to it. The record is available whether or not the
- * compilation then succeeds, so tests can look at what the processor wrote even when the generated
- * code cannot compile.
+ * originating elements and the text written to it (sources and resources). The record is available
+ * whether or not the compilation then succeeds, so tests can look at what the processor wrote even
+ * when the generated code cannot compile.
  */
 final class RecordingProcessor implements Processor {
     /** One file the processor created. */
@@ -74,6 +75,11 @@ final class RecordingProcessor implements Processor {
     /** Every file created so far, in order. */
     List<CreatedFile> created() {
         return List.copyOf(created);
+    }
+
+    /** The resource {@code relativeName} (in the unnamed package), if the processor created one. */
+    Optional<CreatedFile> resource(String relativeName) {
+        return created.stream().filter(f -> f.kind().equals("resource") && f.name().equals(relativeName)).findFirst();
     }
 
     /** The source file of type {@code qualifiedName}, if the processor created one. */
@@ -142,7 +148,7 @@ final class RecordingProcessor implements Processor {
         public JavaFileObject createSourceFile(CharSequence name, Element... originatingElements) throws IOException {
             CreatedFile file = new CreatedFile("source", name.toString(), names(originatingElements));
             created.add(file);
-            return new TeeFile(filer.createSourceFile(name, originatingElements), file);
+            return new TeeSourceFile(filer.createSourceFile(name, originatingElements), file);
         }
 
         @Override
@@ -154,8 +160,10 @@ final class RecordingProcessor implements Processor {
         @Override
         public FileObject createResource(JavaFileManager.Location location, CharSequence moduleAndPkg,
                 CharSequence relativeName, Element... originatingElements) throws IOException {
-            created.add(new CreatedFile("resource", moduleAndPkg + "/" + relativeName, names(originatingElements)));
-            return filer.createResource(location, moduleAndPkg, relativeName, originatingElements);
+            String name = moduleAndPkg.length() == 0 ? relativeName.toString() : moduleAndPkg + "/" + relativeName;
+            CreatedFile file = new CreatedFile("resource", name, names(originatingElements));
+            created.add(file);
+            return new TeeFile<>(filer.createResource(location, moduleAndPkg, relativeName, originatingElements), file);
         }
 
         @Override
@@ -166,35 +174,54 @@ final class RecordingProcessor implements Processor {
     }
 
     /** A source file whose writer also copies everything into the record. */
-    private static final class TeeFile extends ForwardingJavaFileObject<JavaFileObject> {
+    private static final class TeeSourceFile extends ForwardingJavaFileObject<JavaFileObject> {
         private final CreatedFile record;
 
-        TeeFile(JavaFileObject file, CreatedFile record) {
+        TeeSourceFile(JavaFileObject file, CreatedFile record) {
             super(file);
             this.record = record;
         }
 
         @Override
         public Writer openWriter() throws IOException {
-            return new FilterWriter(super.openWriter()) {
-                @Override
-                public void write(int c) throws IOException {
-                    super.write(c);
-                    record.text.write(c);
-                }
-
-                @Override
-                public void write(char[] buffer, int offset, int length) throws IOException {
-                    super.write(buffer, offset, length);
-                    record.text.write(buffer, offset, length);
-                }
-
-                @Override
-                public void write(String text, int offset, int length) throws IOException {
-                    super.write(text, offset, length);
-                    record.text.write(text, offset, length);
-                }
-            };
+            return tee(super.openWriter(), record);
         }
+    }
+
+    /** A resource whose writer also copies everything into the record. */
+    private static final class TeeFile<F extends FileObject> extends ForwardingFileObject<F> {
+        private final CreatedFile record;
+
+        TeeFile(F file, CreatedFile record) {
+            super(file);
+            this.record = record;
+        }
+
+        @Override
+        public Writer openWriter() throws IOException {
+            return tee(super.openWriter(), record);
+        }
+    }
+
+    private static Writer tee(Writer writer, CreatedFile record) {
+        return new FilterWriter(writer) {
+            @Override
+            public void write(int c) throws IOException {
+                super.write(c);
+                record.text.write(c);
+            }
+
+            @Override
+            public void write(char[] buffer, int offset, int length) throws IOException {
+                super.write(buffer, offset, length);
+                record.text.write(buffer, offset, length);
+            }
+
+            @Override
+            public void write(String text, int offset, int length) throws IOException {
+                super.write(text, offset, length);
+                record.text.write(text, offset, length);
+            }
+        };
     }
 }

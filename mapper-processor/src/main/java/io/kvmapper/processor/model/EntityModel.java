@@ -2,6 +2,7 @@ package io.kvmapper.processor.model;
 
 import com.palantir.javapoet.ClassName;
 import io.kvmapper.annotation.Layout;
+import io.kvmapper.annotation.Codec;
 import java.util.List;
 import java.util.Optional;
 import javax.lang.model.element.TypeElement;
@@ -18,10 +19,11 @@ import javax.lang.model.element.TypeElement;
  * @param counters the maintained counters
  * @param version the {@code @Version} field, if any
  * @param layout how records are stored
+ * @param codec the value codec (of the monolithic layout's values)
  */
 public record EntityModel(TypeElement element, String storedName, ValueObject value, List<KeyPart> keyParts,
         int partitionSize, List<IndexModel> indexes, List<CounterModel> counters, Optional<Property> version,
-        Layout layout) {
+        Layout layout, Codec codec) {
 
     /** The stored top-level properties a partial update can change: neither key components nor the version. */
     public List<Property> updatableProperties() {

@@ -2,7 +2,10 @@ package io.kvmapper.processor.model;
 
 import com.palantir.javapoet.TypeName;
 
-/** The stored shape of a field's type: a scalar, a collection, a map, or an embedded value object. */
+/**
+ * The stored shape of a field's type: a scalar, a collection, a map, an embedded value object, or an
+ * {@code Optional} of a scalar or embedded object.
+ */
 public sealed interface ValueType {
     /** The Java type. */
     TypeName typeName();
@@ -25,6 +28,10 @@ public sealed interface ValueType {
         public TypeName typeName() {
             return object.typeName();
         }
+    }
+
+    /** An {@code Optional} field holding a scalar or an embedded object; empty is stored as absent. */
+    record OptionalOf(ValueType value, TypeName typeName) implements ValueType {
     }
 
     /** The kinds of collection, each read back into the implementation named. */

@@ -79,10 +79,6 @@ public final class EntityValidator {
         } else if (storedName.startsWith("$")) {
             reporter.error(type, Annotations.ENTITY, "name", Message.ENTITY_NAME_RESERVED, storedName);
         }
-        if (entity.codec() != Codec.JSON) {
-            reporter.error(type, Annotations.ENTITY, "codec", Message.NOT_SUPPORTED_YET,
-                    "Codec." + entity.codec(), "use Codec.JSON (the default) for now");
-        }
         Deque<TypeElement> path = new ArrayDeque<>();
         Optional<ValueObject> value = valueObject(type, reporter, path);
         if (value.isEmpty()) {
@@ -90,6 +86,11 @@ public final class EntityValidator {
         }
         if (entity.layout() == Layout.ATTRIBUTE_PER_KEY) {
             checkSetsHoldScalars(value.get(), reporter);
+            if (entity.codec() == Codec.PROTOBUF) {
+                reporter.error(type, Annotations.ENTITY, "codec", Message.CODEC_WITH_ATTRIBUTES, type.getSimpleName());
+            }
+        } else if (entity.codec() == Codec.PROTOBUF) {
+            ProtobufValidator.check(type, value.get(), reporter);
         }
         List<KeyPart> keyParts = keyParts(type, value.get(), reporter);
         List<IndexModel> indexes = schema.indexes(type, value.get(), keyParts, reporter);
@@ -100,7 +101,7 @@ public final class EntityValidator {
         }
         int partitionSize = (int) keyParts.stream().filter(KeyPart::partition).count();
         return Optional.of(new EntityModel(type, storedName, value.get(), keyParts, Math.max(1, partitionSize),
-                indexes, counters, version, entity.layout()));
+                indexes, counters, version, entity.layout(), entity.codec()));
     }
 
     /**
@@ -240,8 +241,9 @@ public final class EntityValidator {
                 }
             }
             ok &= checkStoredNames(properties, reporter);
+            Optional<List<Property>> numbered = FieldNumbers.assign(type, properties, reporter);
             ClassName className = ClassName.get(type);
-            return ok ? Optional.of(new ValueObject(className, isRecord, List.copyOf(properties),
+            return ok && numbered.isPresent() ? Optional.of(new ValueObject(className, isRecord, numbered.get(),
                     List.copyOf(constructorArguments))) : Optional.empty();
         } finally {
             path.removeLast();
@@ -309,10 +311,6 @@ public final class EntityValidator {
             boolean writeIsSetter, ErrorReporter reporter, Deque<TypeElement> path) {
         String name = element.getSimpleName().toString();
         Field field = element.getAnnotation(Field.class);
-        if (field != null && field.number() != 0) {
-            reporter.error(element, Annotations.FIELD, "number", Message.NOT_SUPPORTED_YET,
-                    "@Field(number)", "field numbers belong to the Protobuf codec; remove the number for now");
-        }
         String storedName = field == null || field.name().isEmpty() ? name : field.name();
         Optional<TypeElement> hidden = invisibleType(type, rootOf(path));
         if (hidden.isPresent()) {
@@ -323,6 +321,7 @@ public final class EntityValidator {
         boolean embedded = ErrorReporter.annotation(element, Annotations.EMBEDDED) != null;
         Optional<ValueType> valueType = element.getAnnotation(Key.class) != null
                 ? keyType(element, type, reporter)
+                : resolver.isOptional(type) ? optionalType(element, type, embedded, reporter, path)
                 : valueType(element, type, embedded, reporter, path);
         if (valueType.isEmpty()) {
             return Optional.empty();
@@ -331,7 +330,25 @@ public final class EntityValidator {
             reporter.error(element, Message.EMBEDDED_TYPE, name, TypeName.get(type));
             return Optional.empty();
         }
-        return Optional.of(new Property(name, storedName, valueType.get(), read, write, writeIsSetter, element));
+        return Optional.of(new Property(name, storedName, valueType.get(), read, write, writeIsSetter, element, 0));
+    }
+
+    /** An {@code Optional} field: of a scalar or an embedded object. */
+    private Optional<ValueType> optionalType(Element element, TypeMirror type, boolean embedded, ErrorReporter reporter,
+            Deque<TypeElement> path) {
+        List<? extends TypeMirror> arguments = ((DeclaredType) type).getTypeArguments();
+        if (arguments.isEmpty() || arguments.get(0).getKind() != TypeKind.DECLARED
+                && arguments.get(0).getKind() != TypeKind.ARRAY) {
+            reporter.error(element, Message.FIELD_TYPE, element.getSimpleName(), TypeName.get(type));
+            return Optional.empty();
+        }
+        Optional<ValueType> value = valueType(element, arguments.get(0), embedded, reporter, path);
+        if (value.isPresent() && !(value.get() instanceof ValueType.Scalar)
+                && !(value.get() instanceof ValueType.Embedded)) {
+            reporter.error(element, Message.OPTIONAL_TYPE, element.getSimpleName(), TypeName.get(type));
+            return Optional.empty();
+        }
+        return value.map(v -> new ValueType.OptionalOf(v, TypeName.get(type)));
     }
 
     private Optional<ValueType> keyType(Element element, TypeMirror type, ErrorReporter reporter) {
@@ -347,6 +364,10 @@ public final class EntityValidator {
         Optional<ValueType.Scalar> scalar = resolver.scalar(type);
         if (scalar.isPresent()) {
             return Optional.of(scalar.get());
+        }
+        if (resolver.isOptional(type)) {
+            reporter.error(element, Message.OPTIONAL_TYPE, element.getSimpleName(), TypeName.get(element.asType()));
+            return Optional.empty();
         }
         Optional<String> container = resolver.containerKind(type);
         if (container.isPresent()) {
@@ -397,6 +418,9 @@ public final class EntityValidator {
         }
         if (type instanceof ValueType.CollectionOf c) {
             return containsEmbedded(c.element());
+        }
+        if (type instanceof ValueType.OptionalOf o) {
+            return containsEmbedded(o.value());
         }
         return type instanceof ValueType.MapOf m && containsEmbedded(m.value());
     }

@@ -97,6 +97,12 @@ final class TypeResolver {
         }
     }
 
+    /** Whether {@code type} is {@code java.util.Optional}. */
+    boolean isOptional(TypeMirror type) {
+        return type.getKind() == TypeKind.DECLARED
+                && ((TypeElement) types.asElement(type)).getQualifiedName().contentEquals("java.util.Optional");
+    }
+
     /** Whether {@code kind} may be a map key. */
     static boolean isMapKey(ScalarKind kind) {
         return MAP_KEY_KINDS.contains(kind);

@@ -81,9 +81,7 @@ public final class AttributeCodecWriter {
         for (Property property : stored) {
             type.addMethod(propertyReader(property));
         }
-        Map<ClassName, ValueObject> embedded = new LinkedHashMap<>();
-        stored.forEach(p -> collectEmbedded(p.type(), embedded));
-        for (ValueObject object : embedded.values()) {
+        for (ValueObject object : ObjectCode.embedded(entity.value()).values()) {
             type.addMethod(objectWriter(object));
             type.addMethod(objectReader(object));
         }
@@ -121,18 +119,6 @@ public final class AttributeCodecWriter {
         List<Property> stored = new ArrayList<>(entity.value().properties());
         entity.keyParts().forEach(k -> stored.remove(k.property()));
         return stored;
-    }
-
-    private static void collectEmbedded(ValueType type, Map<ClassName, ValueObject> found) {
-        if (type instanceof ValueType.Embedded e) {
-            if (found.putIfAbsent(e.object().className(), e.object()) == null) {
-                e.object().properties().forEach(p -> collectEmbedded(p.type(), found));
-            }
-        } else if (type instanceof ValueType.CollectionOf c) {
-            collectEmbedded(c.element(), found);
-        } else if (type instanceof ValueType.MapOf m) {
-            collectEmbedded(m.value(), found);
-        }
     }
 
     private static String objectMethod(String verb, ClassName type) {
@@ -174,7 +160,7 @@ public final class AttributeCodecWriter {
      */
     private MethodSpec propertyWriter(Property property) {
         CodeBlock.Builder code = CodeBlock.builder();
-        if (!isPrimitive(property.type())) {
+        if (!ObjectCode.isPrimitive(property.type())) {
             code.beginControlFlow("if (value == null)").addStatement("return").endControlFlow();
         }
         if (property.type() instanceof ValueType.CollectionOf collection) {
@@ -252,7 +238,7 @@ public final class AttributeCodecWriter {
         CodeBlock.Builder code = CodeBlock.builder().addStatement("out.container()").addStatement("int at = out.mark()");
         for (Property property : object.properties()) {
             String read = property.readFrom("value");
-            if (isPrimitive(property.type())) {
+            if (ObjectCode.isPrimitive(property.type())) {
                 code.addStatement("out.field($S)", property.storedName());
                 writeNode(code, property.type(), read, 1, property.storedName());
                 code.addStatement("out.reset(at)");
@@ -280,6 +266,10 @@ public final class AttributeCodecWriter {
             code.addStatement("out.leaf()");
         } else if (type instanceof ValueType.Embedded embedded) {
             code.addStatement("$L(out, $L)", objectMethod("write", embedded.object().className()), expression);
+        } else if (type instanceof ValueType.OptionalOf optional) {
+            code.beginControlFlow("if ($L.isPresent())", expression);
+            writeNode(code, optional.value(), expression + ".get()", depth, field);
+            code.endControlFlow();
         } else if (type instanceof ValueType.CollectionOf collection) {
             String at = "at" + (depth + 1);
             String element = "element" + (depth + 1);
@@ -341,7 +331,7 @@ public final class AttributeCodecWriter {
         List<Property> stored = storedProperties(entity);
         for (Property property : stored) {
             code.addStatement("$T $L = $L", property.type().typeName(), local(property.name()),
-                    defaultValue(property.type()));
+                    ObjectCode.defaultValue(property.type()));
         }
         code.addStatement("int scope = in.enter()");
         code.beginControlFlow("while (in.next(scope))");
@@ -353,7 +343,7 @@ public final class AttributeCodecWriter {
         }
         code.add("default:\n").indent().addStatement("in.skip()").addStatement("break").unindent();
         code.endControlFlow().endControlFlow();
-        construct(code, entity.value());
+        code.add(ObjectCode.construct(entity.value(), AttributeCodecWriter::local));
         return MethodSpec.methodBuilder("read").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
                 .returns(entity.className())
                 .addParameter(RuntimeTypes.ATTRIBUTE_READER, "in")
@@ -385,7 +375,7 @@ public final class AttributeCodecWriter {
         CodeBlock.Builder code = CodeBlock.builder().addStatement("in.container()");
         for (Property property : object.properties()) {
             code.addStatement("$T $L = $L", property.type().typeName(), local(property.name()),
-                    defaultValue(property.type()));
+                    ObjectCode.defaultValue(property.type()));
         }
         code.addStatement("int scope = in.enter()");
         code.beginControlFlow("while (in.next(scope))");
@@ -397,7 +387,7 @@ public final class AttributeCodecWriter {
         }
         code.add("default:\n").indent().addStatement("in.skip()").addStatement("break").unindent();
         code.endControlFlow().endControlFlow();
-        construct(code, object);
+        code.add(ObjectCode.construct(object, AttributeCodecWriter::local));
         return MethodSpec.methodBuilder(objectMethod("read", object.className()))
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC).returns(object.className())
                 .addParameter(RuntimeTypes.ATTRIBUTE_READER, "in")
@@ -412,6 +402,14 @@ public final class AttributeCodecWriter {
         }
         if (type instanceof ValueType.Embedded embedded) {
             code.addStatement("$L = $L(in)", target, objectMethod("read", embedded.object().className()));
+            return;
+        }
+        if (type instanceof ValueType.OptionalOf optional) {
+            CodeBlock read = optional.value() instanceof ValueType.Scalar scalar
+                    ? CodeBlock.of("in.leaf().$L", scalarRead(scalar))
+                    : CodeBlock.of("$L(in)", objectMethod("read", ((ValueType.Embedded) optional.value()).object()
+                            .className()));
+            code.addStatement("$L = $T.of($L)", target, java.util.Optional.class, read);
             return;
         }
         String scope = "scope" + (depth + 1);
@@ -461,54 +459,4 @@ public final class AttributeCodecWriter {
                 : CodeBlock.of("$L()", scalar.kind().tupleReader());
     }
 
-    /** Returns a new instance of {@code object} from the locals named like its properties. */
-    private static void construct(CodeBlock.Builder code, ValueObject object) {
-        if (object.isRecord()) {
-            CodeBlock.Builder arguments = CodeBlock.builder();
-            for (int i = 0; i < object.constructorArguments().size(); i++) {
-                String argument = object.constructorArguments().get(i);
-                boolean stored = object.properties().stream().anyMatch(p -> p.name().equals(argument));
-                arguments.add(i == 0 ? "$L" : ", $L", stored ? local(argument) : argument);
-            }
-            code.addStatement("return new $T($L)", object.className(), arguments.build());
-            return;
-        }
-        code.addStatement("$T entity = new $T()", object.className(), object.className());
-        for (Property property : object.properties()) {
-            if (property.writeIsSetter()) {
-                code.addStatement("entity.$L($L)", property.write(), local(property.name()));
-            } else {
-                code.addStatement("entity.$L = $L", property.write(), local(property.name()));
-            }
-        }
-        code.addStatement("return entity");
-    }
-
-    private static boolean isPrimitive(ValueType type) {
-        return type instanceof ValueType.Scalar s && s.primitive();
-    }
-
-    private static String defaultValue(ValueType type) {
-        if (!isPrimitive(type)) {
-            return "null";
-        }
-        switch (((ValueType.Scalar) type).kind()) {
-            case BOOLEAN:
-                return "false";
-            case CHAR:
-                return "'\\0'";
-            case LONG:
-                return "0L";
-            case FLOAT:
-                return "0f";
-            case DOUBLE:
-                return "0d";
-            case BYTE:
-                return "(byte) 0";
-            case SHORT:
-                return "(short) 0";
-            default:
-                return "0";
-        }
-    }
 }

@@ -13,8 +13,8 @@ import io.kvmapper.processor.model.Property;
 import io.kvmapper.processor.model.ScalarKind;
 import io.kvmapper.processor.model.ValueObject;
 import io.kvmapper.processor.model.ValueType;
-import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 import java.util.UUID;
@@ -50,8 +50,7 @@ public final class JsonCodecWriter {
                 .initializer("new $T()", self).build());
         type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
 
-        Map<ClassName, ValueObject> embedded = new LinkedHashMap<>();
-        collectEmbedded(entity.value(), embedded);
+        Map<ClassName, ValueObject> embedded = ObjectCode.embedded(entity.value());
         type.addMethod(MethodSpec.methodBuilder("write").addAnnotation(Override.class)
                 .addModifiers(Modifier.PROTECTED)
                 .addParameter(RuntimeTypes.JSON_GENERATOR, "generator")
@@ -75,24 +74,6 @@ public final class JsonCodecWriter {
         return type.build();
     }
 
-    private static void collectEmbedded(ValueObject object, Map<ClassName, ValueObject> found) {
-        for (Property property : object.properties()) {
-            collectEmbedded(property.type(), found);
-        }
-    }
-
-    private static void collectEmbedded(ValueType type, Map<ClassName, ValueObject> found) {
-        if (type instanceof ValueType.Embedded e) {
-            if (found.putIfAbsent(e.object().className(), e.object()) == null) {
-                collectEmbedded(e.object(), found);
-            }
-        } else if (type instanceof ValueType.CollectionOf c) {
-            collectEmbedded(c.element(), found);
-        } else if (type instanceof ValueType.MapOf m) {
-            collectEmbedded(m.value(), found);
-        }
-    }
-
     private static String methodName(String verb, ClassName type) {
         return verb + String.join("_", type.simpleNames());
     }
@@ -105,12 +86,19 @@ public final class JsonCodecWriter {
         CodeBlock.Builder code = CodeBlock.builder().addStatement("generator.writeStartObject()");
         for (Property property : object.properties()) {
             String variable = local(property.name());
-            if (isPrimitive(property.type())) {
+            if (ObjectCode.isPrimitive(property.type())) {
                 code.addStatement("generator.writeName($S)", property.storedName());
                 writeValue(code, property.type(), property.readFrom(instance), 0);
                 continue;
             }
             code.addStatement("$T $L = $L", property.type().typeName(), variable, property.readFrom(instance));
+            if (property.type() instanceof ValueType.OptionalOf optional) {
+                code.beginControlFlow("if ($L != null && $L.isPresent())", variable, variable);
+                code.addStatement("generator.writeName($S)", property.storedName());
+                writeValue(code, optional.value(), variable + ".get()", 0);
+                code.endControlFlow();
+                continue;
+            }
             code.beginControlFlow("if ($L != null)", variable);
             code.addStatement("generator.writeName($S)", property.storedName());
             writeValue(code, property.type(), variable, 0);
@@ -194,7 +182,7 @@ public final class JsonCodecWriter {
                 .addStatement("$T.expectObject(parser, $S)", RuntimeTypes.JSON, object.className().simpleName());
         for (Property property : object.properties()) {
             code.addStatement("$T $L = $L", property.type().typeName(), local(property.name()),
-                    defaultValue(property.type()));
+                    ObjectCode.defaultValue(property.type()));
         }
         code.beginControlFlow("for (String field = parser.nextName(); field != null; field = parser.nextName())");
         code.addStatement("parser.nextToken()");
@@ -202,8 +190,11 @@ public final class JsonCodecWriter {
         for (Property property : object.properties()) {
             code.add("case $S:\n", property.storedName()).indent();
             CodeBlock read = readValue(property.type(), "parser", 0);
-            if (isPrimitive(property.type())) {
+            if (ObjectCode.isPrimitive(property.type())) {
                 code.addStatement("$L = $L", local(property.name()), read);
+            } else if (property.type() instanceof ValueType.OptionalOf) {
+                code.addStatement("$L = $T.isNull(parser) ? $T.empty() : $T.of($L)", local(property.name()),
+                        RuntimeTypes.JSON, Optional.class, Optional.class, read);
             } else {
                 code.addStatement("$L = $T.isNull(parser) ? null : $L", local(property.name()), RuntimeTypes.JSON, read);
             }
@@ -212,31 +203,14 @@ public final class JsonCodecWriter {
         code.add("default:\n").indent().addStatement("parser.skipChildren()").addStatement("break").unindent();
         code.endControlFlow();
         code.endControlFlow();
-        if (object.isRecord()) {
-            Map<String, String> locals = new LinkedHashMap<>();
-            object.properties().forEach(p -> locals.put(p.name(), local(p.name())));
-            CodeBlock.Builder arguments = CodeBlock.builder();
-            for (int i = 0; i < object.constructorArguments().size(); i++) {
-                String argument = object.constructorArguments().get(i);
-                arguments.add(i == 0 ? "$L" : ", $L", locals.getOrDefault(argument, argument));
-            }
-            code.addStatement("return new $T($L)", object.className(), arguments.build());
-        } else {
-            code.addStatement("$T entity = new $T()", object.className(), object.className());
-            for (Property property : object.properties()) {
-                if (property.writeIsSetter()) {
-                    code.addStatement("entity.$L($L)", property.write(), local(property.name()));
-                } else {
-                    code.addStatement("entity.$L = $L", property.write(), local(property.name()));
-                }
-            }
-            code.addStatement("return entity");
-        }
-        return code.build();
+        return code.add(ObjectCode.construct(object, JsonCodecWriter::local)).build();
     }
 
     /** An expression reading a value of {@code type}, not null, from the parser named {@code parser}. */
     private CodeBlock readValue(ValueType type, String parser, int depth) {
+        if (type instanceof ValueType.OptionalOf optional) {
+            return readValue(optional.value(), parser, depth);
+        }
         if (type instanceof ValueType.Scalar scalar) {
             if (scalar.kind() == ScalarKind.ENUM) {
                 return CodeBlock.of("$T.readEnum($L, $T.class)", RuntimeTypes.JSON, parser, scalar.typeName());
@@ -268,33 +242,4 @@ public final class JsonCodecWriter {
                 return CodeBlock.of("$T::valueOf", key.typeName().box());
         }
     }
-
-    private static boolean isPrimitive(ValueType type) {
-        return type instanceof ValueType.Scalar s && s.primitive();
-    }
-
-    private static String defaultValue(ValueType type) {
-        if (!isPrimitive(type)) {
-            return "null";
-        }
-        switch (((ValueType.Scalar) type).kind()) {
-            case BOOLEAN:
-                return "false";
-            case CHAR:
-                return "'\\0'";
-            case LONG:
-                return "0L";
-            case FLOAT:
-                return "0f";
-            case DOUBLE:
-                return "0d";
-            case BYTE:
-                return "(byte) 0";
-            case SHORT:
-                return "(short) 0";
-            default:
-                return "0";
-        }
-    }
-
 }

@@ -7,6 +7,7 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import io.kvmapper.annotation.Codec;
 import io.kvmapper.processor.GeneratedNames;
 import io.kvmapper.processor.model.EntityModel;
 import io.kvmapper.processor.model.KeyPart;
@@ -54,7 +55,8 @@ public final class MappingWriter {
                 .addModifiers(Modifier.PUBLIC)
                 .returns(ParameterizedTypeName.get(RuntimeTypes.VALUE_CODEC, entityType))
                 .addStatement(entity.isAttributePerKey() ? CodeBlock.of("return null")
-                        : CodeBlock.of("return $T.INSTANCE", GeneratedNames.jsonCodec(entityType))).build());
+                        : CodeBlock.of("return $T.INSTANCE", entity.codec() == Codec.PROTOBUF
+                                ? GeneratedNames.protoCodec(entityType) : GeneratedNames.jsonCodec(entityType))).build());
         type.addMethod(MethodSpec.methodBuilder("attributeCodec").addAnnotation(Override.class)
                 .addModifiers(Modifier.PUBLIC)
                 .returns(ParameterizedTypeName.get(RuntimeTypes.ATTRIBUTE_CODEC, entityType))

@@ -1,0 +1,104 @@
+package io.kvmapper.processor.write;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import io.kvmapper.processor.model.Property;
+import io.kvmapper.processor.model.ValueObject;
+import io.kvmapper.processor.model.ValueType;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Function;
+
+/** What both codec writers do with value objects: find the embedded ones, and build one from locals. */
+final class ObjectCode {
+    private ObjectCode() {
+    }
+
+    /** Every embedded value object under {@code object}, each once, in the order first met. */
+    static Map<ClassName, ValueObject> embedded(ValueObject object) {
+        Map<ClassName, ValueObject> found = new LinkedHashMap<>();
+        collect(object, found);
+        return found;
+    }
+
+    private static void collect(ValueObject object, Map<ClassName, ValueObject> found) {
+        for (Property property : object.properties()) {
+            collect(property.type(), found);
+        }
+    }
+
+    private static void collect(ValueType type, Map<ClassName, ValueObject> found) {
+        if (type instanceof ValueType.Embedded e) {
+            if (found.putIfAbsent(e.object().className(), e.object()) == null) {
+                collect(e.object(), found);
+            }
+        } else if (type instanceof ValueType.OptionalOf o) {
+            collect(o.value(), found);
+        } else if (type instanceof ValueType.CollectionOf c) {
+            collect(c.element(), found);
+        } else if (type instanceof ValueType.MapOf m) {
+            collect(m.value(), found);
+        }
+    }
+
+    /**
+     * The statements that build {@code object} from the local variable {@code local.apply(name)} of each
+     * property and return it: the canonical constructor of a record, or the no-argument constructor and
+     * each field or setter of a class (in a variable named {@code entity}).
+     */
+    static CodeBlock construct(ValueObject object, Function<String, String> local) {
+        CodeBlock.Builder code = CodeBlock.builder();
+        if (object.isRecord()) {
+            Map<String, String> locals = new LinkedHashMap<>();
+            object.properties().forEach(p -> locals.put(p.name(), local.apply(p.name())));
+            CodeBlock.Builder arguments = CodeBlock.builder();
+            for (int i = 0; i < object.constructorArguments().size(); i++) {
+                String argument = object.constructorArguments().get(i);
+                arguments.add(i == 0 ? "$L" : ", $L", locals.getOrDefault(argument, argument));
+            }
+            return code.addStatement("return new $T($L)", object.className(), arguments.build()).build();
+        }
+        code.addStatement("$T entity = new $T()", object.className(), object.className());
+        for (Property property : object.properties()) {
+            if (property.writeIsSetter()) {
+                code.addStatement("entity.$L($L)", property.write(), local.apply(property.name()));
+            } else {
+                code.addStatement("entity.$L = $L", property.write(), local.apply(property.name()));
+            }
+        }
+        return code.addStatement("return entity").build();
+    }
+
+    /** Whether a value of {@code type} is a primitive, which is never null. */
+    static boolean isPrimitive(ValueType type) {
+        return type instanceof ValueType.Scalar s && s.primitive();
+    }
+
+    /** What a field of {@code type} holds when the stored value has none: zero, false, empty or null. */
+    static CodeBlock defaultValue(ValueType type) {
+        if (type instanceof ValueType.OptionalOf) {
+            return CodeBlock.of("$T.empty()", java.util.Optional.class);
+        }
+        if (!isPrimitive(type)) {
+            return CodeBlock.of("null");
+        }
+        switch (((ValueType.Scalar) type).kind()) {
+            case BOOLEAN:
+                return CodeBlock.of("false");
+            case CHAR:
+                return CodeBlock.of("'\\0'");
+            case LONG:
+                return CodeBlock.of("0L");
+            case FLOAT:
+                return CodeBlock.of("0f");
+            case DOUBLE:
+                return CodeBlock.of("0d");
+            case BYTE:
+                return CodeBlock.of("(byte) 0");
+            case SHORT:
+                return CodeBlock.of("(short) 0");
+            default:
+                return CodeBlock.of("0");
+        }
+    }
+}

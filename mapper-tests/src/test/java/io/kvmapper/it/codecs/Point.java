@@ -1,0 +1,5 @@
+package io.kvmapper.it.codecs;
+
+/** An embedded record. */
+public record Point(double x, double y, String label) {
+}
