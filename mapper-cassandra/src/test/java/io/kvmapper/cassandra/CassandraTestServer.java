@@ -1,8 +1,10 @@
 package io.kvmapper.cassandra;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.CqlSessionBuilder;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+import com.datastax.oss.driver.api.core.tracker.RequestTracker;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -119,14 +121,23 @@ public final class CassandraTestServer implements AutoCloseable {
      * The caller closes it.
      */
     public CqlSession newSession() {
+        return newSession(null);
+    }
+
+    /** A new driver session to this node that reports every request to {@code tracker} (if not null). */
+    public CqlSession newSession(RequestTracker tracker) {
         DriverConfigLoader config = DriverConfigLoader.programmaticBuilder()
                 .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(30))
                 .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, Duration.ofSeconds(30))
                 .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(10))
                 .withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, Duration.ofSeconds(30))
                 .build();
-        return CqlSession.builder().addContactPoint(address()).withLocalDatacenter(DATACENTER)
-                .withConfigLoader(config).build();
+        CqlSessionBuilder builder = CqlSession.builder().addContactPoint(address()).withLocalDatacenter(DATACENTER)
+                .withConfigLoader(config);
+        if (tracker != null) {
+            builder.addRequestTracker(tracker);
+        }
+        return builder.build();
     }
 
     /** Stops the node with SIGTERM, waits for it to drain and exit, and deletes its data. Idempotent. */
