@@ -1,7 +1,6 @@
 package io.kvmapper.cassandra;
 
 import com.datastax.oss.driver.api.core.AllNodesFailedException;
-import com.datastax.oss.driver.api.core.DriverException;
 import com.datastax.oss.driver.api.core.DriverTimeoutException;
 import com.datastax.oss.driver.api.core.connection.BusyConnectionException;
 import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
@@ -43,10 +42,5 @@ final class CassandraErrors {
                 || e instanceof DriverTimeoutException
                 || e instanceof BusyConnectionException
                 || e instanceof AllNodesFailedException;
-    }
-
-    /** Whether {@code e} is an exception of the driver's (as opposed to one of ours passing through). */
-    static boolean isDriverError(RuntimeException e) {
-        return e instanceof DriverException || e instanceof IllegalStateException;
     }
 }

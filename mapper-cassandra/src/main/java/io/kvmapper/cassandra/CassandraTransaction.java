@@ -57,9 +57,9 @@ import java.util.concurrent.ConcurrentHashMap;
  *       lightweight transactions instead).</li>
  *   <li><b>Replacing a counter.</b> Cassandra cannot set a counter, nor reuse one safely after deleting it.
  *       A {@code put} of an 8-byte value, or a {@code delete}, of a key that has a counter reads the counter
- *       at commit and writes a base beside it, so the key reads as the value put (or as zero: a deleted
- *       counter reads as 8 zero bytes, not as absent). An add that races with that read is kept, as if it
- *       came after the put.</li>
+ *       at commit and writes a base beside it ({@link StoredValues}), so the key reads as the value put, or
+ *       as absent; later adds build on that. An add that races with that read is kept, as if it came after
+ *       the put or delete. The counter row itself stays: a deleted counter key keeps two rows.</li>
  * </ul>
  *
  * <p>Used by one thread at a time. After commit (whether or not it succeeded) or close, every call, and
@@ -321,8 +321,8 @@ final class CassandraTransaction implements KvTransaction, Resource {
                 byte[] key = counter.getKey().array();
                 if (range.contains(key) && !writes.containsKey(key) && zeroed.add(counter.getKey())) {
                     batch.add(statements.insertData.bind(Statements.buffer(range.partition()),
-                            sortKey(key, range.partition().length), Statements.buffer(Counters.encode(-counter.getValue())),
-                            writtenAt));
+                            sortKey(key, range.partition().length),
+                            Statements.buffer(StoredValues.deletedBase(counter.getValue())), writtenAt));
                 }
             }
         }
@@ -346,8 +346,8 @@ final class CassandraTransaction implements KvTransaction, Resource {
                 writeValue(batch, partition, sortKey, value, deletedAt, writtenAt);
             } else {
                 batch.add(replaced != null
-                        ? statements.insertData.bind(partition, sortKey, Statements.buffer(Counters.encode(-replaced)),
-                                writtenAt)
+                        ? statements.insertData.bind(partition, sortKey,
+                                Statements.buffer(StoredValues.deletedBase(replaced)), writtenAt)
                         : statements.deleteData.bind(writtenAt, partition, sortKey));
                 batch.add(statements.deleteChunks.bind(deletedAt, partition, sortKey));
             }

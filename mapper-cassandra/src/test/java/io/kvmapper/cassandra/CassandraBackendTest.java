@@ -273,15 +273,21 @@ class CassandraBackendTest {
         assertEquals(42, counter(group));
 
         commit(tx -> tx.delete(group));
-        assertArrayEquals(Counters.encode(0), backend.get(group), "a deleted counter reads as zero");
+        assertNull(backend.get(group));
+        assertEquals(hex(List.of(other)),
+                hex(keys(scan(backend, KeyRange.startingWith(counterPartition()), ScanOptions.FORWARD))));
+        assertEquals(1, rows("kv_counters", group), "the counter row stays: Cassandra cannot reuse a deleted counter");
         commit(tx -> tx.add(group, 3));
         assertEquals(3, counter(group));
 
         commit(tx -> tx.deleteRange(KeyRange.startingWith(counterPartition())));
-        assertEquals(0, counter(group));
-        assertEquals(0, counter(other));
+        assertNull(backend.get(group));
+        assertNull(backend.getAll(List.of(other)).get(0));
+        assertEquals(List.of(), scan(backend, KeyRange.startingWith(counterPartition()), ScanOptions.FORWARD));
         commit(tx -> tx.add(other, 1));
         assertEquals(1, counter(other));
+        commit(tx -> tx.put(other, Counters.encode(0)));
+        assertArrayEquals(Counters.encode(0), backend.get(other), "a counter put to zero is present, as on RocksDB");
     }
 
     @Test
@@ -466,6 +472,10 @@ class CassandraBackendTest {
             cursor.forEachRemaining(items::add);
         }
         return items;
+    }
+
+    private static List<byte[]> keys(List<KeyValue> items) {
+        return items.stream().map(KeyValue::key).toList();
     }
 
     private static List<Integer> ascending(int from, int to, boolean reverse) {

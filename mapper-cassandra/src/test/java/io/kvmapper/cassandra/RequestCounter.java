@@ -28,8 +28,16 @@ final class RequestCounter implements RequestTracker {
         requests.add(describe(request));
     }
 
-    /** Forgets what was recorded. */
+    /**
+     * Forgets what was recorded, once the reports of requests already completed have come in (the driver
+     * reports a request just after completing it): when none came for 50 ms.
+     */
     void reset() {
+        int seen;
+        do {
+            seen = requests.size();
+            pause(50);
+        } while (requests.size() != seen);
         requests.clear();
     }
 
@@ -47,12 +55,16 @@ final class RequestCounter implements RequestTracker {
         while (requests.size() < expected && System.nanoTime() < deadline) {
             Thread.onSpinWait();
         }
+        pause(100);
+        return requests();
+    }
+
+    private static void pause(long millis) {
         try {
-            Thread.sleep(100);
+            Thread.sleep(millis);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        return requests();
     }
 
     private static String describe(Request request) {
