@@ -389,6 +389,23 @@ class CassandraBackendTest {
         assertEquals(1, counter(counterGroup("active")));
     }
 
+    @Test
+    void aMultimapKeepsItsCountsInTheCounterTableAndReusesThemAfterRemoval() {
+        KvStore store = KvStore.of(backend);
+        io.kvmapper.Multimap<String, String> tags = store.multimap("tags", String.class, String.class);
+        tags.add("bob", "red");
+        tags.add("bob", "red");
+        tags.add("bob", "blue");
+        assertEquals(Map.of("blue", 1L, "red", 2L), tags.counts("bob"));
+        assertTrue(tags.remove("bob", "blue"));
+        assertFalse(tags.contains("bob", "blue"));
+        assertEquals(List.of("red"), tags.get("bob"));
+        tags.removeAll("bob");
+        assertEquals(List.of(), tags.get("bob"));
+        tags.add("bob", "blue", 3);
+        assertEquals(Map.of("blue", 3L), tags.counts("bob"));
+    }
+
     // ---------------------------------------------------------------- opening and closing
 
     @Test
