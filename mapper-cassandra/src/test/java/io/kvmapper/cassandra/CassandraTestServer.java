@@ -38,6 +38,7 @@ public final class CassandraTestServer implements AutoCloseable {
     private static final String HOST = "127.0.0.1";
     private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
+    private static final Path SETPRIV = Path.of("/usr/bin/setpriv");
 
     private static CassandraTestServer shared;
 
@@ -72,6 +73,17 @@ public final class CassandraTestServer implements AutoCloseable {
 
     /** Starts a new node and waits until it accepts CQL connections. The caller closes it. */
     public static CassandraTestServer start() {
+        boolean asRoot = "root".equals(System.getProperty("user.name")) && Files.isExecutable(SETPRIV);
+        try {
+            return start(asRoot);
+        } catch (SetprivFailed e) {
+            // setpriv needs CAP_SETPCAP, which some containers withhold: run without it, locking the heap
+            System.err.println("setpriv could not drop CAP_IPC_LOCK (" + e.getMessage() + "); starting without it");
+            return start(false);
+        }
+    }
+
+    private static CassandraTestServer start(boolean dropIpcLock) {
         long begin = System.nanoTime();
         Path lib = libraryDirectory();
         try {
@@ -86,7 +98,7 @@ public final class CassandraTestServer implements AutoCloseable {
             Path logback = dir.resolve("logback.xml");
             Files.writeString(logback, LOGBACK, StandardCharsets.UTF_8);
 
-            ProcessBuilder builder = new ProcessBuilder(command(lib, dir, config, logback, jmxPort))
+            ProcessBuilder builder = new ProcessBuilder(command(lib, dir, config, logback, jmxPort, dropIpcLock))
                     .redirectErrorStream(true)
                     .redirectOutput(dir.resolve("node.out").toFile());
             Process process = builder.start();
@@ -94,7 +106,11 @@ public final class CassandraTestServer implements AutoCloseable {
             try {
                 server.awaitNativePort();
             } catch (RuntimeException | Error e) {
+                String output = server.outputTail();
                 server.close();
+                if (dropIpcLock && output.startsWith("setpriv:")) {
+                    throw new SetprivFailed(output.lines().findFirst().orElse(output));
+                }
                 throw e;
             }
             server.startTime = Duration.ofNanos(System.nanoTime() - begin);
@@ -103,6 +119,15 @@ public final class CassandraTestServer implements AutoCloseable {
             return server;
         } catch (IOException e) {
             throw new UncheckedIOException("could not launch a Cassandra test node", e);
+        }
+    }
+
+    /** setpriv itself failed, before Cassandra started. */
+    private static final class SetprivFailed extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        SetprivFailed(String message) {
+            super(message);
         }
     }
 
@@ -187,8 +212,8 @@ public final class CassandraTestServer implements AutoCloseable {
         }
     }
 
-    private static List<String> command(Path lib, Path dir, Path config, Path logback, int jmxPort)
-            throws IOException {
+    private static List<String> command(Path lib, Path dir, Path config, Path logback, int jmxPort,
+            boolean dropIpcLock) throws IOException {
         int javaVersion = Runtime.version().feature();
         if (javaVersion != 11 && javaVersion != 17) {
             throw new IllegalStateException("Cassandra 5.0 runs on Java 11 or 17, and the tests launch it with the"
@@ -207,9 +232,8 @@ public final class CassandraTestServer implements AutoCloseable {
 
         List<String> command = new ArrayList<>();
         // As root, Cassandra locks its whole heap in memory; without CAP_IPC_LOCK it cannot (and says so).
-        Path setpriv = Path.of("/usr/bin/setpriv");
-        if ("root".equals(System.getProperty("user.name")) && Files.isExecutable(setpriv)) {
-            command.addAll(List.of(setpriv.toString(), "--bounding-set", "-ipc_lock"));
+        if (dropIpcLock) {
+            command.addAll(List.of(SETPRIV.toString(), "--bounding-set", "-ipc_lock"));
         }
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(List.of("-Xms512m", "-Xmx512m", "-Xss512k", "-XX:+UseG1GC", "-XX:TieredStopAtLevel=1",
