@@ -50,7 +50,8 @@ import org.junit.jupiter.api.Timeout;
  *
  * <p>Test keys live in one partition, the tuple {@code ("p")}, followed by raw sort-key bytes, so the
  * order tests hold on every backend; the cross-partition order test runs only on backends that
- * report {@link KvBackend#isGloballyOrdered()}. Concurrency tests bound their running time and assert
+ * report {@link KvBackend#isGloballyOrdered()}, the conflict and snapshot tests only on backends that
+ * say they have them ({@link #detectsConflicts()}, {@link #readsFromSnapshots()}). Concurrency tests bound their running time and assert
  * only outcomes that hold under every interleaving.
  */
 @Timeout(120)
@@ -71,6 +72,22 @@ public abstract class KvBackendConformanceTest {
      * persistence tests expect every committed write back.
      */
     protected abstract KvBackend reopenBackend();
+
+    /**
+     * Whether the backend's transactions detect conflicts, as {@link KvTransaction} describes. A backend
+     * that says no (Cassandra) skips the tests of conflicts and of {@link KvStore#transact}'s retries.
+     */
+    protected boolean detectsConflicts() {
+        return true;
+    }
+
+    /**
+     * Whether reads come from a snapshot: a cursor's taken when it opened, a transaction's when it began.
+     * A backend that says no (Cassandra) skips the tests of snapshots.
+     */
+    protected boolean readsFromSnapshots() {
+        return true;
+    }
 
     @BeforeEach
     void openFreshBackend() {
@@ -271,6 +288,7 @@ public abstract class KvBackendConformanceTest {
 
     @Test
     void cursorSeesTheStoreAsItWasWhenOpened() {
+        assumeTrue(readsFromSnapshots(), "the backend reads no snapshots");
         int count = 10_000;
         commit(tx -> {
             for (int i = 0; i < count; i++) {
@@ -420,6 +438,7 @@ public abstract class KvBackendConformanceTest {
 
     @Test
     void readsInATransactionSeeTheStoreAsItWasWhenItBegan() {
+        assumeTrue(readsFromSnapshots(), "the backend reads no snapshots");
         commit(tx -> tx.put(key(1), value("before")));
         try (KvTransaction reader = backend.beginTransaction()) {
             commit(tx -> {
@@ -538,6 +557,7 @@ public abstract class KvBackendConformanceTest {
 
     @Test
     void writesToTheSameKeyConflict() {
+        assumeTrue(detectsConflicts(), "the backend detects no conflicts");
         KvTransaction first = backend.beginTransaction();
         try (KvTransaction second = backend.beginTransaction()) {
             second.put(key(1), value("second"));
@@ -553,6 +573,7 @@ public abstract class KvBackendConformanceTest {
 
     @Test
     void deleteConflictsWithAConcurrentWrite() {
+        assumeTrue(detectsConflicts(), "the backend detects no conflicts");
         commit(tx -> tx.put(key(1), value("v")));
         KvTransaction first = backend.beginTransaction();
         commit(tx -> tx.put(key(1), value("w")));
@@ -562,6 +583,7 @@ public abstract class KvBackendConformanceTest {
 
     @Test
     void aKeyReadThenWrittenConcurrentlyConflicts() {
+        assumeTrue(detectsConflicts(), "the backend detects no conflicts");
         commit(tx -> tx.put(key(1), value("v")));
         KvTransaction reader = backend.beginTransaction();
         assertArrayEquals(value("v"), reader.get(key(1)));
@@ -572,6 +594,7 @@ public abstract class KvBackendConformanceTest {
 
     @Test
     void aKeyReadWithGetAllThenDeletedConcurrentlyConflicts() {
+        assumeTrue(detectsConflicts(), "the backend detects no conflicts");
         commit(tx -> tx.put(key(1), value("v")));
         KvTransaction reader = backend.beginTransaction();
         reader.getAll(List.of(key(5), key(1)));
@@ -581,6 +604,7 @@ public abstract class KvBackendConformanceTest {
 
     @Test
     void anAbsentKeyReadThenInsertedConcurrentlyConflicts() {
+        assumeTrue(detectsConflicts(), "the backend detects no conflicts");
         KvTransaction claim = backend.beginTransaction();
         assertNull(claim.get(key(1)), "the value is free");
         commit(tx -> tx.put(key(1), value("claimed by another")));
@@ -590,6 +614,7 @@ public abstract class KvBackendConformanceTest {
 
     @Test
     void aReadOnlyTransactionWhoseReadWentStaleConflicts() {
+        assumeTrue(detectsConflicts(), "the backend detects no conflicts");
         KvTransaction reader = backend.beginTransaction();
         reader.get(key(1));
         commit(tx -> tx.put(key(1), value("v")));
@@ -725,6 +750,7 @@ public abstract class KvBackendConformanceTest {
 
     @Test
     void aDeleteAfterAPeekConflictsWithAConcurrentAdd() {
+        assumeTrue(detectsConflicts(), "the backend detects no conflicts");
         commit(tx -> tx.add(key(1), 1));
         KvTransaction decrement = backend.beginTransaction();
         decrement.add(key(1), -1);
@@ -736,6 +762,7 @@ public abstract class KvBackendConformanceTest {
 
     @Test
     void aCounterReadThenAddedToConcurrentlyConflicts() {
+        assumeTrue(detectsConflicts(), "the backend detects no conflicts");
         commit(tx -> tx.add(key(1), 1));
         KvTransaction reader = backend.beginTransaction();
         assertEquals(1, Counters.decode(key(1), reader.get(key(1))));
@@ -779,6 +806,7 @@ public abstract class KvBackendConformanceTest {
 
     @Test
     void transactRetriesConflictsSoConcurrentReadModifyWritesAreExact() throws Exception {
+        assumeTrue(detectsConflicts(), "the backend detects no conflicts");
         KvStore store = KvStore.of(backend, PATIENT);
         int threads = 4;
         int perThread = 100;
@@ -799,6 +827,7 @@ public abstract class KvBackendConformanceTest {
 
     @Test
     void transactGivesUpAfterTheRetryPolicysAttempts() {
+        assumeTrue(detectsConflicts(), "the backend detects no conflicts");
         KvStore store = KvStore.of(backend, new RetryPolicy(3, Duration.ZERO, Duration.ZERO));
         AtomicInteger attempts = new AtomicInteger();
         TransactionConflictException e = assertThrows(TransactionConflictException.class,

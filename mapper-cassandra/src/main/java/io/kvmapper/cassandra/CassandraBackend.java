@@ -1,0 +1,450 @@
+package io.kvmapper.cassandra;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.DriverException;
+import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
+import com.datastax.oss.driver.api.core.cql.Row;
+import io.kvmapper.CorruptDataException;
+import io.kvmapper.KvMapperException;
+import io.kvmapper.StoreClosedException;
+import io.kvmapper.spi.KeyRange;
+import io.kvmapper.spi.KvBackend;
+import io.kvmapper.spi.KvCursor;
+import io.kvmapper.spi.KvTransaction;
+import io.kvmapper.spi.ScanOptions;
+import io.kvmapper.tuple.Tuples;
+import java.nio.ByteBuffer;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Predicate;
+
+/**
+ * The storage SPI on Apache Cassandra, opened with {@link CassandraKvStore#openBackend}.
+ *
+ * <h2>Data layout</h2>
+ * A key's partition, its first tuple element ({@link Tuples#partitionLength}; for an element holding an
+ * escaped zero byte, its shortest prefix that is an element), goes in the {@code partition} column and the
+ * rest in the clustering column {@code key}, which Cassandra sorts as unsigned bytes, as the SPI does. A
+ * value longer than {@link CassandraKvStore.Options#valueChunkSize} is stored as chunks in a table beside
+ * the data table, in the same partition, and reassembled on read; counters live in a counter table. See
+ * {@link Statements} for the three tables.
+ *
+ * <h2>Reads</h2>
+ * A point read is one query (two, run concurrently, in a partition that may hold counters: see
+ * {@link CounterPartitions}); {@code getAll} asks each partition for its keys with one {@code IN} query per
+ * 100 keys, all concurrently. A scan inside one partition is a range query paged by the driver as the
+ * cursor advances. A scan spanning partitions walks every partition of the tables in token order
+ * ({@link SpanningCursor}): allowed, but each partition's keys come in order and the partitions do not, so
+ * {@link #isGloballyOrdered()} is false. <strong>A cursor is not a snapshot</strong>: a page fetched later
+ * shows writes committed since the cursor opened.
+ *
+ * <h2>Transactions: atomic, not isolated</h2>
+ * See {@link CassandraTransaction}: writes are buffered and applied at commit as one batch (logged when it
+ * spans partitions); reads see the store as it is, with the transaction's own writes on top; no conflict is
+ * ever detected. Counter adds are applied after the batch, and are not idempotent.
+ *
+ * <h2>Threads and lifetime</h2>
+ * Safe for concurrent use (the driver's session is). {@link #close()} ends every open transaction (rolling
+ * it back) and cursor, and closes the session if the backend opened it; any later use throws
+ * {@link StoreClosedException}.
+ */
+public final class CassandraBackend implements KvBackend {
+    /** The most keys one {@code IN} query asks for. */
+    static final int IN_BATCH = 100;
+    private static final int CHUNK_READ_ATTEMPTS = 5;
+
+    private final CqlSession session;
+    private final boolean ownsSession;
+    private final Statements statements;
+    private final Predicate<byte[]> counterPartitions;
+    private final int chunkSize;
+    private final int pageSize;
+    private final String where;
+    private final Set<Resource> openResources = ConcurrentHashMap.newKeySet();
+    private final AtomicLong lastTimestamp = new AtomicLong();
+    private volatile boolean closed;
+
+    CassandraBackend(CqlSession session, boolean ownsSession, String keyspace, CassandraKvStore.Options options) {
+        this.session = session;
+        this.ownsSession = ownsSession;
+        this.where = "Cassandra table " + keyspace + "." + options.table();
+        try {
+            this.statements = new Statements(session, keyspace, options);
+        } catch (DriverException e) {
+            throw CassandraErrors.storage(where, "opening the store (creating or preparing its tables)", e);
+        }
+        this.counterPartitions = options.counterPartitions();
+        this.chunkSize = options.valueChunkSize();
+        this.pageSize = options.pageSize();
+    }
+
+    /** The driver session this backend works through. */
+    public CqlSession session() {
+        return session;
+    }
+
+    /** {@inheritDoc} One query, or two concurrent ones where the partition may hold counters. */
+    @Override
+    public byte[] get(byte[] key) {
+        Objects.requireNonNull(key, "key");
+        enter();
+        int length = PartitionRange.partitionLength(key);
+        byte[] partition = Arrays.copyOf(key, length);
+        byte[] sortKey = Arrays.copyOfRange(key, length, key.length);
+        try {
+            CompletionStage<AsyncResultSet> dataRead = session.executeAsync(
+                    statements.bindRead(statements.getData, Statements.buffer(partition), Statements.buffer(sortKey)));
+            CompletionStage<AsyncResultSet> counterRead = mayHoldCounters(partition)
+                    ? session.executeAsync(statements.bindRead(statements.getCounter, Statements.buffer(partition),
+                            Statements.buffer(sortKey)))
+                    : null;
+            Row data = join(dataRead).one();
+            Long counter = null;
+            if (counterRead != null) {
+                Row counterRow = join(counterRead).one();
+                counter = counterRow == null ? null : counterRow.getLong(0);
+            }
+            byte[] value = null;
+            if (data != null) {
+                value = data.isNull(0) ? readChunked(partition, sortKey) : Statements.bytes(data.getByteBuffer(0));
+            }
+            return StoredValues.combine(value, counter);
+        } catch (RuntimeException e) {
+            throw failure("get of key " + Tuples.toString(key), e);
+        }
+    }
+
+    /** {@inheritDoc} One {@code IN} query per partition and 100 keys (two with counters), all concurrent. */
+    @Override
+    public List<byte[]> getAll(List<byte[]> keys) {
+        requireKeys(keys);
+        enter();
+        Map<ByteBuffer, byte[]> found = readAll(keys);
+        List<byte[]> values = new ArrayList<>(keys.size());
+        for (byte[] key : keys) {
+            byte[] value = found.get(ByteBuffer.wrap(key));
+            values.add(value == null ? null : value.clone());
+        }
+        return values;
+    }
+
+    /** {@inheritDoc} The cursor must be closed; closing the backend closes it too. */
+    @Override
+    public KvCursor scan(KeyRange range, ScanOptions options) {
+        Objects.requireNonNull(range, "range");
+        Objects.requireNonNull(options, "options");
+        enter();
+        return track(openCursor(range, options));
+    }
+
+    /**
+     * {@inheritDoc} A buffer of writes applied at commit; see {@link CassandraTransaction} for what it
+     * guarantees and what it does not. Closing the backend rolls back every transaction still open.
+     */
+    @Override
+    public KvTransaction beginTransaction() {
+        enter();
+        CassandraTransaction transaction = new CassandraTransaction(this);
+        openResources.add(transaction);
+        if (closed) {
+            openResources.remove(transaction);
+            throw new StoreClosedException(closedMessage());
+        }
+        return transaction;
+    }
+
+    /** False: partitions are placed by hash, so a scan spanning them returns each in order, not all. */
+    @Override
+    public boolean isGloballyOrdered() {
+        return false;
+    }
+
+    /**
+     * Ends open transactions (rolling them back) and cursors, and closes the session if the backend
+     * opened it. Idempotent.
+     */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        for (Resource resource : List.copyOf(openResources)) {
+            resource.abort(closedMessage());
+        }
+        openResources.clear();
+        if (ownsSession) {
+            session.close();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "CassandraBackend[" + statements.dataTable() + (closed ? ", closed]" : "]");
+    }
+
+    // ---------------------------------------------------------------- for the transaction and cursors
+
+    Statements statements() {
+        return statements;
+    }
+
+    String where() {
+        return where;
+    }
+
+    int pageSize() {
+        return pageSize;
+    }
+
+    int chunkSize() {
+        return chunkSize;
+    }
+
+    /** Whether the partition may hold counters, and so whether reads consult the counter table. */
+    boolean mayHoldCounters(byte[] partition) {
+        return counterPartitions.test(partition);
+    }
+
+    /** A cursor over {@code range}, not yet tracked. */
+    CursorBase openCursor(KeyRange range, ScanOptions options) {
+        if (range.isEmpty()) {
+            return new EmptyCursor(where);
+        }
+        PartitionRange inOne = PartitionRange.within(range);
+        return inOne != null ? new PartitionCursor(this, inOne, options.reverse(), options.limit())
+                : new SpanningCursor(this, range, options.reverse(), options.limit());
+    }
+
+    /** Tracks a cursor of the backend's own, so that closing the backend ends it. */
+    private KvCursor track(CursorBase cursor) {
+        openResources.add(cursor);
+        cursor.trackedBy(openResources::remove);
+        if (closed) {
+            cursor.abort(closedMessage());
+        }
+        return cursor;
+    }
+
+    /**
+     * The values of {@code keys} (absent keys left out), by key; the arrays are shared within the map.
+     * One {@code IN} query per partition and {@value #IN_BATCH} keys, and one per counter partition, all
+     * sent at once.
+     */
+    Map<ByteBuffer, byte[]> readAll(List<byte[]> keys) {
+        Map<ByteBuffer, List<ByteBuffer>> byPartition = new LinkedHashMap<>();
+        for (byte[] key : keys) {
+            int length = PartitionRange.partitionLength(key);
+            byPartition.computeIfAbsent(ByteBuffer.wrap(Arrays.copyOf(key, length)), p -> new ArrayList<>())
+                    .add(ByteBuffer.wrap(Arrays.copyOfRange(key, length, key.length)));
+        }
+        try {
+            List<Pending> pending = new ArrayList<>();
+            for (Map.Entry<ByteBuffer, List<ByteBuffer>> entry : byPartition.entrySet()) {
+                List<ByteBuffer> sortKeys = new ArrayList<>(new LinkedHashSet<>(entry.getValue()));
+                boolean counters = mayHoldCounters(entry.getKey().array());
+                int batch = Math.min(IN_BATCH, pageSize);
+                for (int from = 0; from < sortKeys.size(); from += batch) {
+                    List<ByteBuffer> slice = sortKeys.subList(from, Math.min(sortKeys.size(), from + batch));
+                    pending.add(new Pending(entry.getKey(), false, session.executeAsync(
+                            statements.bindRead(statements.getDataIn, entry.getKey(), slice))));
+                    if (counters) {
+                        pending.add(new Pending(entry.getKey(), true, session.executeAsync(
+                                statements.bindRead(statements.getCounterIn, entry.getKey(), slice))));
+                    }
+                }
+            }
+            Map<ByteBuffer, byte[]> data = new HashMap<>();
+            Map<ByteBuffer, Long> sums = new HashMap<>();
+            Set<ByteBuffer> chunked = new LinkedHashSet<>();
+            for (Pending read : pending) {
+                byte[] partition = read.partition().array();
+                for (Row row : join(read.result()).currentPage()) {
+                    ByteBuffer key = ByteBuffer.wrap(concat(partition, Statements.bytes(row.getByteBuffer(0))));
+                    if (read.counters()) {
+                        sums.put(key, row.getLong(1));
+                    } else if (row.isNull(1)) {
+                        chunked.add(key);
+                    } else {
+                        data.put(key, Statements.bytes(row.getByteBuffer(1)));
+                    }
+                }
+            }
+            for (ByteBuffer key : chunked) {
+                int length = PartitionRange.partitionLength(key.array());
+                byte[] value = readChunked(Arrays.copyOf(key.array(), length),
+                        Arrays.copyOfRange(key.array(), length, key.array().length));
+                if (value != null) {
+                    data.put(key, value);
+                }
+            }
+            Map<ByteBuffer, byte[]> values = new HashMap<>(data);
+            for (Map.Entry<ByteBuffer, Long> sum : sums.entrySet()) {
+                values.put(sum.getKey(), StoredValues.combine(data.get(sum.getKey()), sum.getValue()));
+            }
+            return values;
+        } catch (RuntimeException e) {
+            throw failure("multi-get of " + keys.size() + " keys", e);
+        }
+    }
+
+    /**
+     * Reads a value stored as chunks. The chunks of one write share its timestamp and know how many
+     * there are, so a read that meets a concurrent overwrite half-way sees the mismatch and reads again
+     * (the data row too: the key may no longer be chunked, or may be gone).
+     *
+     * @return the value, or {@code null} if the key was deleted meanwhile
+     * @throws CorruptDataException if the chunks stay incomplete
+     */
+    byte[] readChunked(byte[] partition, byte[] sortKey) {
+        ByteBuffer p = Statements.buffer(partition);
+        ByteBuffer k = Statements.buffer(sortKey);
+        String problem = null;
+        for (int attempt = 0; attempt < CHUNK_READ_ATTEMPTS; attempt++) {
+            if (attempt > 0) {
+                Row data = session.execute(statements.bindRead(statements.getData, p, k)).one();
+                if (data == null) {
+                    return null;
+                }
+                if (!data.isNull(0)) {
+                    return Statements.bytes(data.getByteBuffer(0));
+                }
+                pause(attempt);
+            }
+            List<Row> rows = session.execute(statements.bindRead(statements.getChunks, p, k)).all();
+            problem = checkChunks(rows);
+            if (problem == null) {
+                int size = 0;
+                for (Row row : rows) {
+                    size += row.getByteBuffer(2).remaining();
+                }
+                ByteBuffer value = ByteBuffer.allocate(size);
+                for (Row row : rows) {
+                    value.put(row.getByteBuffer(2).duplicate());
+                }
+                return value.array();
+            }
+        }
+        throw new CorruptDataException("the value of key " + Tuples.toString(concat(partition, sortKey)) + " in "
+                + where + " is stored as chunks, but " + problem);
+    }
+
+    /** What is wrong with a set of chunk rows (in chunk order), or {@code null} if they make one value. */
+    private static String checkChunks(List<Row> rows) {
+        if (rows.isEmpty()) {
+            return "no chunk is stored";
+        }
+        int count = rows.get(0).getInt(1);
+        long written = rows.get(0).getLong(3);
+        if (rows.size() != count) {
+            return rows.size() + " of its " + count + " chunks are stored";
+        }
+        for (int i = 0; i < rows.size(); i++) {
+            Row row = rows.get(i);
+            if (row.getInt(0) != i || row.getInt(1) != count || row.getLong(3) != written || row.isNull(2)) {
+                return "its chunks come from different writes";
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Two write timestamps for a commit, in microseconds, later than any this backend handed out
+     * before: range deletions take the first, writes the second, so a commit's own writes survive its
+     * own range deletions.
+     */
+    long nextTimestamps() {
+        Instant now = Instant.now();
+        long micros = now.getEpochSecond() * 1_000_000 + now.getNano() / 1_000;
+        while (true) {
+            long last = lastTimestamp.get();
+            long first = Math.max(micros, last + 1);
+            if (lastTimestamp.compareAndSet(last, first + 1)) {
+                return first;
+            }
+        }
+    }
+
+    /**
+     * Begins a call.
+     *
+     * @throws StoreClosedException if the backend is closed
+     */
+    void enter() {
+        if (closed) {
+            throw new StoreClosedException(closedMessage());
+        }
+    }
+
+    boolean isClosed() {
+        return closed;
+    }
+
+    /** Stops tracking a transaction that ended. */
+    void forget(Resource resource) {
+        openResources.remove(resource);
+    }
+
+    /** The exception for a failed call: store closed if it closed meanwhile, else the driver's error mapped. */
+    KvMapperException failure(String what, RuntimeException e) {
+        if (e instanceof KvMapperException known) {
+            return known;
+        }
+        if (closed) {
+            return new StoreClosedException(closedMessage());
+        }
+        return CassandraErrors.storage(where, what, e);
+    }
+
+    String closedMessage() {
+        return where + " is closed";
+    }
+
+    static byte[] concat(byte[] partition, byte[] sortKey) {
+        byte[] key = Arrays.copyOf(partition, partition.length + sortKey.length);
+        System.arraycopy(sortKey, 0, key, partition.length, sortKey.length);
+        return key;
+    }
+
+    static void requireKeys(List<byte[]> keys) {
+        Objects.requireNonNull(keys, "keys");
+        for (byte[] key : keys) {
+            Objects.requireNonNull(key, "keys must not contain null");
+        }
+    }
+
+    static <T> T join(CompletionStage<T> stage) {
+        try {
+            return stage.toCompletableFuture().join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException cause) {
+                throw cause;
+            }
+            throw e;
+        }
+    }
+
+    private static void pause(int attempt) {
+        try {
+            Thread.sleep(10L * attempt);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StoreClosedException("interrupted while reading a chunked value");
+        }
+    }
+
+    private record Pending(ByteBuffer partition, boolean counters, CompletionStage<AsyncResultSet> result) {
+    }
+}

@@ -1,0 +1,330 @@
+package io.kvmapper.cassandra;
+
+import com.datastax.oss.driver.api.core.ConsistencyLevel;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.CqlSessionBuilder;
+import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
+import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+import io.kvmapper.KvStore;
+import io.kvmapper.RetryPolicy;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Predicate;
+
+/**
+ * Opens KV Mapper stores on Apache Cassandra, the distributed backend.
+ *
+ * <pre>{@code
+ * try (CqlSession session = CqlSession.builder().withLocalDatacenter("dc1").build();
+ *         KvStore store = CassandraKvStore.open(session, "shop")) { ... }
+ *
+ * KvStore tuned = CassandraKvStore.options()
+ *         .keyspaceReplication(Map.of("class", "NetworkTopologyStrategy", "dc1", "3"))
+ *         .readConsistency(DefaultConsistencyLevel.LOCAL_QUORUM)
+ *         .open(List.of(new InetSocketAddress("10.0.0.1", 9042)), "dc1", "shop");
+ * }</pre>
+ *
+ * <p>A store is three tables in one keyspace (see {@code docs/cassandra.md}), created when absent. What
+ * holds on Cassandra, and what does not (transactions are atomic but not isolated), is stated on
+ * {@link CassandraBackend}.
+ */
+public final class CassandraKvStore {
+    private CassandraKvStore() {
+    }
+
+    /**
+     * Opens the store in {@code keyspace} on an existing session, with the default
+     * {@linkplain #options() options}. The keyspace must exist; the tables are created if absent. Closing
+     * the store leaves the session open: it belongs to the caller.
+     *
+     * @throws io.kvmapper.StorageException if the keyspace does not exist or Cassandra fails
+     */
+    public static KvStore open(CqlSession session, String keyspace) {
+        return options().open(session, keyspace);
+    }
+
+    /**
+     * Connects to the cluster through {@code contactPoints} and opens the store in {@code keyspace}, with
+     * the default options. Closing the store closes the session it opened.
+     *
+     * @param localDatacenter the data center whose replicas serve requests (what {@code LOCAL_QUORUM}
+     *     counts in); {@code datacenter1} for a cluster with {@code SimpleSnitch}
+     * @throws io.kvmapper.StorageException if the keyspace does not exist or Cassandra fails
+     */
+    public static KvStore open(Collection<InetSocketAddress> contactPoints, String localDatacenter, String keyspace) {
+        return options().open(contactPoints, localDatacenter, keyspace);
+    }
+
+    /** A new set of options, with the defaults each setter documents. */
+    public static Options options() {
+        return new Options();
+    }
+
+    /**
+     * Opens the bare backend on an existing session, without a {@link KvStore} around it: for tests,
+     * benchmarks and tools that work at the storage SPI level. The caller closes the backend, and the
+     * session after it.
+     */
+    public static CassandraBackend openBackend(CqlSession session, String keyspace, Options options) {
+        Objects.requireNonNull(session, "session");
+        return new CassandraBackend(session, false, keyspace, Objects.requireNonNull(options, "options"));
+    }
+
+    /**
+     * Connects through {@code contactPoints} and opens the bare backend; closing the backend closes the
+     * session.
+     */
+    public static CassandraBackend openBackend(Collection<InetSocketAddress> contactPoints, String localDatacenter,
+            String keyspace, Options options) {
+        Objects.requireNonNull(options, "options");
+        CqlSession session = connect(contactPoints, localDatacenter, options);
+        try {
+            return new CassandraBackend(session, true, keyspace, options);
+        } catch (RuntimeException | Error e) {
+            session.close();
+            throw e;
+        }
+    }
+
+    private static CqlSession connect(Collection<InetSocketAddress> contactPoints, String localDatacenter,
+            Options options) {
+        if (Objects.requireNonNull(contactPoints, "contactPoints").isEmpty()) {
+            throw new IllegalArgumentException("at least one contact point is needed to reach a Cassandra cluster");
+        }
+        CqlSessionBuilder builder = CqlSession.builder().addContactPoints(contactPoints)
+                .withLocalDatacenter(Objects.requireNonNull(localDatacenter, "localDatacenter"));
+        if (options.requestTimeout() != null) {
+            builder.withConfigLoader(DriverConfigLoader.programmaticBuilder()
+                    .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, options.requestTimeout())
+                    .withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, options.requestTimeout())
+                    .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, options.requestTimeout())
+                    .build());
+        }
+        try {
+            return builder.build();
+        } catch (RuntimeException e) {
+            throw new io.kvmapper.StorageException("could not connect to Cassandra through " + contactPoints
+                    + " (local data center " + localDatacenter + "): " + e.getMessage(), e,
+                    CassandraErrors.isRetryable(e));
+        }
+    }
+
+    /**
+     * Settings for opening a Cassandra store; a fluent builder. Each store reads the settings when it
+     * opens, so one {@code Options} may open several stores, and changing it later affects none of them.
+     * Not safe for concurrent modification.
+     */
+    public static final class Options {
+        /** The default base name of the store's tables: {@value}. */
+        public static final String DEFAULT_TABLE = "kv";
+        /** The default number of rows a scan fetches per page: {@value}. */
+        public static final int DEFAULT_PAGE_SIZE = 1000;
+        /** The default size above which a value is split into chunks: {@value} bytes (64 KiB). */
+        public static final int DEFAULT_VALUE_CHUNK_SIZE = 64 * 1024;
+        /** The smallest chunk size allowed, so that an 8-byte counter value is never chunked: {@value}. */
+        public static final int MIN_VALUE_CHUNK_SIZE = 16;
+
+        private String table = DEFAULT_TABLE;
+        private ConsistencyLevel readConsistency = DefaultConsistencyLevel.LOCAL_QUORUM;
+        private ConsistencyLevel writeConsistency = DefaultConsistencyLevel.LOCAL_QUORUM;
+        private Map<String, String> keyspaceReplication;
+        private boolean createTables = true;
+        private int pageSize = DEFAULT_PAGE_SIZE;
+        private int valueChunkSize = DEFAULT_VALUE_CHUNK_SIZE;
+        private Predicate<byte[]> counterPartitions = CounterPartitions.kvMapperLayout();
+        private Duration requestTimeout;
+        private RetryPolicy retryPolicy = RetryPolicy.DEFAULT;
+
+        Options() {
+        }
+
+        /**
+         * The base name of the store's tables: {@code name}, {@code name_chunks} and {@code name_counters}.
+         * Default {@value #DEFAULT_TABLE}. Several stores can share a keyspace under different names.
+         *
+         * @throws IllegalArgumentException if not a letter followed by up to 38 letters, digits or underscores
+         */
+        public Options table(String name) {
+            if (name == null || !name.matches("[A-Za-z][A-Za-z0-9_]{0,38}")) {
+                throw new IllegalArgumentException("table must be a letter followed by up to 38 letters, digits or"
+                        + " underscores, was " + name);
+            }
+            this.table = name;
+            return this;
+        }
+
+        /** The base name of the store's tables. */
+        public String table() {
+            return table;
+        }
+
+        /** The consistency level of every read. Default {@code LOCAL_QUORUM}. */
+        public Options readConsistency(ConsistencyLevel level) {
+            this.readConsistency = Objects.requireNonNull(level, "level");
+            return this;
+        }
+
+        /** The consistency level of reads. */
+        public ConsistencyLevel readConsistency() {
+            return readConsistency;
+        }
+
+        /**
+         * The consistency level of every write. Default {@code LOCAL_QUORUM}: with reads at
+         * {@code LOCAL_QUORUM} too, a read sees every write that completed before it in that data center.
+         */
+        public Options writeConsistency(ConsistencyLevel level) {
+            this.writeConsistency = Objects.requireNonNull(level, "level");
+            return this;
+        }
+
+        /** The consistency level of writes. */
+        public ConsistencyLevel writeConsistency() {
+            return writeConsistency;
+        }
+
+        /**
+         * Creates the keyspace when it does not exist, with this replication, such as
+         * {@code Map.of("class", "NetworkTopologyStrategy", "dc1", "3")}. Default none: the keyspace must
+         * exist, since its replication is the cluster operator's decision.
+         */
+        public Options keyspaceReplication(Map<String, String> replication) {
+            Objects.requireNonNull(replication, "replication");
+            if (!replication.containsKey("class")) {
+                throw new IllegalArgumentException("a keyspace replication names its strategy under \"class\", was "
+                        + replication);
+            }
+            this.keyspaceReplication = new LinkedHashMap<>(replication);
+            return this;
+        }
+
+        /** The replication of a keyspace created on open, or {@code null} if none is created. */
+        public Map<String, String> keyspaceReplication() {
+            return keyspaceReplication == null ? null : Map.copyOf(keyspaceReplication);
+        }
+
+        /** Whether the store's tables are created when absent. Default {@code true}. */
+        public Options createTables(boolean create) {
+            this.createTables = create;
+            return this;
+        }
+
+        /** Whether absent tables are created on open. */
+        public boolean createTables() {
+            return createTables;
+        }
+
+        /**
+         * How many rows a scan fetches per request; the driver fetches the next page as the cursor reaches
+         * the end of the last. Default {@value #DEFAULT_PAGE_SIZE}.
+         *
+         * @throws IllegalArgumentException if not positive
+         */
+        public Options pageSize(int rows) {
+            if (rows <= 0) {
+                throw new IllegalArgumentException("pageSize must be positive, was " + rows);
+            }
+            this.pageSize = rows;
+            return this;
+        }
+
+        /** Rows per page of a scan. */
+        public int pageSize() {
+            return pageSize;
+        }
+
+        /**
+         * The size above which a value is stored as chunks of this size, reassembled when read (large
+         * cells make Cassandra's reads, compactions and repairs slow). Default
+         * {@value #DEFAULT_VALUE_CHUNK_SIZE}.
+         *
+         * @throws IllegalArgumentException if below {@value #MIN_VALUE_CHUNK_SIZE}
+         */
+        public Options valueChunkSize(int bytes) {
+            if (bytes < MIN_VALUE_CHUNK_SIZE) {
+                throw new IllegalArgumentException("valueChunkSize must be at least " + MIN_VALUE_CHUNK_SIZE
+                        + ", was " + bytes);
+            }
+            this.valueChunkSize = bytes;
+            return this;
+        }
+
+        /** The size above which values are chunked. */
+        public int valueChunkSize() {
+            return valueChunkSize;
+        }
+
+        /**
+         * Which partitions (given as the encoded partition element) may hold counters. Default
+         * {@link CounterPartitions#kvMapperLayout()}; {@link CounterPartitions#all()} for a store written
+         * through the storage SPI in other ways. See {@link CounterPartitions} for what it costs.
+         */
+        public Options counterPartitions(Predicate<byte[]> partitions) {
+            this.counterPartitions = Objects.requireNonNull(partitions, "partitions");
+            return this;
+        }
+
+        /** The partitions that may hold counters. */
+        public Predicate<byte[]> counterPartitions() {
+            return counterPartitions;
+        }
+
+        /**
+         * How long one request may take before it fails with a retryable
+         * {@link io.kvmapper.StorageException}. Default none: the driver's configuration (2 s unless
+         * configured otherwise).
+         */
+        public Options requestTimeout(Duration timeout) {
+            Objects.requireNonNull(timeout, "timeout");
+            if (timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException("requestTimeout must be positive, was " + timeout);
+            }
+            this.requestTimeout = timeout;
+            return this;
+        }
+
+        /** The per-request timeout, or {@code null} for the driver's. */
+        public Duration requestTimeout() {
+            return requestTimeout;
+        }
+
+        /**
+         * How the {@link KvStore} opened with these options retries units of work. Default
+         * {@link RetryPolicy#DEFAULT}. (Cassandra transactions detect no conflicts, so only
+         * conflicts raised by the mapper itself are retried.)
+         */
+        public Options retryPolicy(RetryPolicy policy) {
+            this.retryPolicy = Objects.requireNonNull(policy, "policy");
+            return this;
+        }
+
+        /** The retry policy of stores opened with these options. */
+        public RetryPolicy retryPolicy() {
+            return retryPolicy;
+        }
+
+        /** Opens the store in {@code keyspace} on an existing session, which stays the caller's. */
+        public KvStore open(CqlSession session, String keyspace) {
+            return KvStore.of(openBackend(session, keyspace, this), retryPolicy);
+        }
+
+        /** Connects through {@code contactPoints} and opens the store; closing it closes the session. */
+        public KvStore open(Collection<InetSocketAddress> contactPoints, String localDatacenter, String keyspace) {
+            return KvStore.of(openBackend(List.copyOf(contactPoints), localDatacenter, keyspace, this), retryPolicy);
+        }
+
+        @Override
+        public String toString() {
+            return "CassandraKvStore.Options[table=" + table + ", readConsistency=" + readConsistency
+                    + ", writeConsistency=" + writeConsistency + ", keyspaceReplication=" + keyspaceReplication
+                    + ", createTables=" + createTables + ", pageSize=" + pageSize + ", valueChunkSize="
+                    + valueChunkSize + ", requestTimeout=" + requestTimeout + ", retryPolicy=" + retryPolicy + "]";
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package io.kvmapper.cassandra;
+
+import java.util.List;
+import java.util.function.Predicate;
+
+/**
+ * Which partitions may hold counters ({@link io.kvmapper.spi.KvWriter#add}). Cassandra keeps counters in a
+ * table of their own, so a read of a partition that may hold counters consults both tables, and a
+ * {@code put} or {@code delete} there first reads the counter it overwrites. Saying which partitions can hold
+ * counters spares every other read and write that work; an {@code add} elsewhere is refused.
+ */
+public final class CounterPartitions {
+    private static final String MULTIMAP_SPACE = "$multimap";
+    private static final String COUNTER_AREA = "c";
+    private static final String META_AREA = "m";
+
+    private CounterPartitions() {
+    }
+
+    /** Every partition may hold counters: the general case, and what the storage SPI's own tests need. */
+    public static Predicate<byte[]> all() {
+        return partition -> true;
+    }
+
+    /**
+     * The partitions where KV Mapper's key layout puts counters: an entity's counter groups
+     * {@code ((entity, "c", counter))}, its metadata area {@code ((entity, "m"))} (the fences of online
+     * counter builds), and multimap counts {@code (("$multimap", name, key))}. The default, for stores that
+     * only generated repositories and {@link io.kvmapper.Multimap} write to.
+     */
+    public static Predicate<byte[]> kvMapperLayout() {
+        return CounterPartitions::isKvMapperCounterPartition;
+    }
+
+    private static boolean isKvMapperCounterPartition(byte[] partition) {
+        // A nested tuple starts with type code 0x05; its elements follow, strings with 0x02.
+        if (partition.length < 2 || partition[0] != 0x05 || partition[1] != 0x02) {
+            return false;
+        }
+        List<Object> elements;
+        try {
+            elements = io.kvmapper.tuple.Tuples.decode(partition);
+        } catch (RuntimeException notATuple) {
+            return false;
+        }
+        if (elements.size() != 1 || !(elements.get(0) instanceof List<?> nested) || nested.isEmpty()) {
+            return false;
+        }
+        if (MULTIMAP_SPACE.equals(nested.get(0))) {
+            return true;
+        }
+        return nested.size() >= 2 && (COUNTER_AREA.equals(nested.get(1)) || META_AREA.equals(nested.get(1)));
+    }
+}

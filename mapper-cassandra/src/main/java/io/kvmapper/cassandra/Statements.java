@@ -1,0 +1,185 @@
+package io.kvmapper.cassandra;
+
+import com.datastax.oss.driver.api.core.ConsistencyLevel;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.cql.Statement;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * The three tables of a store and the prepared statements on them.
+ *
+ * <pre>
+ * CREATE TABLE ks.kv          (partition blob, key blob, value blob,
+ *                              PRIMARY KEY (partition, key)) WITH CLUSTERING ORDER BY (key ASC)
+ * CREATE TABLE ks.kv_chunks   (partition blob, key blob, chunk int, chunks int, value blob,
+ *                              PRIMARY KEY (partition, key, chunk))
+ * CREATE TABLE ks.kv_counters (partition blob, key blob, value counter, PRIMARY KEY (partition, key))
+ * </pre>
+ *
+ * A {@code kv} row whose value is null holds a value split into chunks, in the same partition of
+ * {@code kv_chunks}; a counter's sum lives in {@code kv_counters}. Writes carry explicit timestamps, so
+ * a unit of work's range deletions (at {@code t}) never shadow its own later writes (at {@code t + 1}).
+ */
+final class Statements {
+    private static final Pattern NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_]{0,38}");
+
+    private final CqlSession session;
+    private final String keyspace;
+    private final String data;
+    private final String chunks;
+    private final String counters;
+    private final ConsistencyLevel readConsistency;
+    private final ConsistencyLevel writeConsistency;
+    private final int pageSize;
+    private final Duration timeout;
+    private final Map<String, PreparedStatement> prepared = new ConcurrentHashMap<>();
+
+    final PreparedStatement getData;
+    final PreparedStatement getCounter;
+    final PreparedStatement getDataIn;
+    final PreparedStatement getCounterIn;
+    final PreparedStatement getChunks;
+    final PreparedStatement insertData;
+    final PreparedStatement deleteData;
+    final PreparedStatement insertChunk;
+    final PreparedStatement deleteChunks;
+    final PreparedStatement addCounter;
+
+    Statements(CqlSession session, String keyspace, CassandraKvStore.Options options) {
+        this.session = session;
+        this.keyspace = checkName("keyspace", keyspace);
+        String table = checkName("table", options.table());
+        this.data = keyspace + "." + table;
+        this.chunks = keyspace + "." + table + "_chunks";
+        this.counters = keyspace + "." + table + "_counters";
+        this.readConsistency = options.readConsistency();
+        this.writeConsistency = options.writeConsistency();
+        this.pageSize = options.pageSize();
+        this.timeout = options.requestTimeout();
+        createSchema(options);
+        getData = prepare("SELECT value FROM " + data + " WHERE partition = ? AND key = ?");
+        getCounter = prepare("SELECT value FROM " + counters + " WHERE partition = ? AND key = ?");
+        getDataIn = prepare("SELECT key, value FROM " + data + " WHERE partition = ? AND key IN ?");
+        getCounterIn = prepare("SELECT key, value FROM " + counters + " WHERE partition = ? AND key IN ?");
+        getChunks = prepare("SELECT chunk, chunks, value, WRITETIME(value) FROM " + chunks
+                + " WHERE partition = ? AND key = ?");
+        insertData = prepare("INSERT INTO " + data + " (partition, key, value) VALUES (?, ?, ?) USING TIMESTAMP ?");
+        deleteData = prepare("DELETE FROM " + data + " USING TIMESTAMP ? WHERE partition = ? AND key = ?");
+        insertChunk = prepare("INSERT INTO " + chunks + " (partition, key, chunk, chunks, value)"
+                + " VALUES (?, ?, ?, ?, ?) USING TIMESTAMP ?");
+        deleteChunks = prepare("DELETE FROM " + chunks + " USING TIMESTAMP ? WHERE partition = ? AND key = ?");
+        addCounter = prepare("UPDATE " + counters + " SET value = value + ? WHERE partition = ? AND key = ?");
+    }
+
+    /** The data table, {@code keyspace.table}, for messages. */
+    String dataTable() {
+        return data;
+    }
+
+    /**
+     * A scan of one partition's sort-key range in the data table ({@code counterTable} false) or the
+     * counter table: binds partition, from, then to if {@code bounded}, then the limit if {@code limited}.
+     */
+    PreparedStatement scan(boolean counterTable, boolean bounded, boolean reverse, boolean limited) {
+        return prepare("SELECT key, value FROM " + (counterTable ? counters : data)
+                + " WHERE partition = ? AND key >= ?" + (bounded ? " AND key < ?" : "")
+                + (reverse ? " ORDER BY key DESC" : "") + (limited ? " LIMIT ?" : ""));
+    }
+
+    /** Every partition of the data table or the counter table, with its token, in token order. */
+    PreparedStatement partitions(boolean counterTable) {
+        return prepare("SELECT DISTINCT partition, token(partition) FROM " + (counterTable ? counters : data));
+    }
+
+    /** A range deletion in one partition of the data table or the chunk table: binds timestamp, partition, from[, to]. */
+    PreparedStatement deleteRange(boolean chunkTable, boolean bounded) {
+        return prepare("DELETE FROM " + (chunkTable ? chunks : data) + " USING TIMESTAMP ? WHERE partition = ?"
+                + " AND key >= ?" + (bounded ? " AND key < ?" : ""));
+    }
+
+    /** Makes {@code statement} a read: read consistency, page size and timeout. */
+    <S extends Statement<S>> S read(S statement) {
+        S read = statement.setConsistencyLevel(readConsistency).setPageSize(pageSize);
+        return timeout == null ? read : read.setTimeout(timeout);
+    }
+
+    /** Makes {@code statement} a write: write consistency and timeout; idempotent as said. */
+    <S extends Statement<S>> S write(S statement, boolean idempotent) {
+        S write = statement.setConsistencyLevel(writeConsistency).setIdempotent(idempotent);
+        return timeout == null ? write : write.setTimeout(timeout);
+    }
+
+    /** A bound read with {@code values}. */
+    BoundStatement bindRead(PreparedStatement statement, Object... values) {
+        return read(statement.bind(values));
+    }
+
+    static ByteBuffer buffer(byte[] bytes) {
+        return ByteBuffer.wrap(bytes);
+    }
+
+    static byte[] bytes(ByteBuffer buffer) {
+        if (buffer == null) {
+            return null;
+        }
+        byte[] bytes = new byte[buffer.remaining()];
+        buffer.duplicate().get(bytes);
+        return bytes;
+    }
+
+    private PreparedStatement prepare(String cql) {
+        return prepared.computeIfAbsent(cql, session::prepare);
+    }
+
+    private void createSchema(CassandraKvStore.Options options) {
+        Map<String, String> replication = options.keyspaceReplication();
+        if (replication != null) {
+            ddl("CREATE KEYSPACE IF NOT EXISTS " + keyspace + " WITH replication = " + replication.entrySet().stream()
+                    .map(e -> quote(e.getKey()) + ": " + quote(e.getValue()))
+                    .collect(Collectors.joining(", ", "{", "}")));
+        }
+        if (session.getMetadata().getKeyspace(keyspace).isEmpty() && replication == null) {
+            // metadata may lag; ask the server before giving up
+            boolean exists = session.execute(SimpleStatement.newInstance(
+                    "SELECT keyspace_name FROM system_schema.keyspaces WHERE keyspace_name = ?",
+                    keyspace.toLowerCase(java.util.Locale.ROOT))).one() != null;
+            if (!exists) {
+                throw new io.kvmapper.StorageException("Cassandra keyspace " + keyspace + " does not exist: create it,"
+                        + " or give CassandraKvStore.Options.keyspaceReplication to have it created", null, false);
+            }
+        }
+        if (options.createTables()) {
+            ddl("CREATE TABLE IF NOT EXISTS " + data + " (partition blob, key blob, value blob,"
+                    + " PRIMARY KEY (partition, key)) WITH CLUSTERING ORDER BY (key ASC)");
+            ddl("CREATE TABLE IF NOT EXISTS " + chunks + " (partition blob, key blob, chunk int, chunks int,"
+                    + " value blob, PRIMARY KEY (partition, key, chunk))");
+            ddl("CREATE TABLE IF NOT EXISTS " + counters + " (partition blob, key blob, value counter,"
+                    + " PRIMARY KEY (partition, key))");
+        }
+    }
+
+    private void ddl(String cql) {
+        SimpleStatement statement = SimpleStatement.newInstance(cql).setConsistencyLevel(writeConsistency);
+        session.execute(timeout == null ? statement : statement.setTimeout(timeout));
+    }
+
+    private static String quote(String literal) {
+        return "'" + literal.replace("'", "''") + "'";
+    }
+
+    private static String checkName(String what, String name) {
+        if (name == null || !NAME.matcher(name).matches()) {
+            throw new IllegalArgumentException("Cassandra " + what + " name must be a letter followed by up to 38"
+                    + " letters, digits or underscores, was " + name);
+        }
+        return name;
+    }
+}

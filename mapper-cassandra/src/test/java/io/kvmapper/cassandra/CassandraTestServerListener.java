@@ -1,0 +1,16 @@
+package io.kvmapper.cassandra;
+
+import org.junit.platform.launcher.LauncherSession;
+import org.junit.platform.launcher.LauncherSessionListener;
+
+/**
+ * Stops the shared Cassandra test node when the JUnit session ends, whether the tests passed or not.
+ * Registered in {@code META-INF/services}, so it also runs for modules that use this test-jar.
+ */
+public final class CassandraTestServerListener implements LauncherSessionListener {
+    /** Stops the node, if a test started one. */
+    @Override
+    public void launcherSessionClosed(LauncherSession session) {
+        CassandraTestServer.stopShared();
+    }
+}
