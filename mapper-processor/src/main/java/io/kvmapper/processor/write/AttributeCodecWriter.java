@@ -353,9 +353,10 @@ public final class AttributeCodecWriter {
         code.beginControlFlow("while (in.next(scope))");
         code.beginControlFlow("switch (in.name())");
         for (Property property : object.properties()) {
-            code.add("case $S:\n", property.storedName()).indent();
+            // a block per case: the locals of two collection properties must not share the switch's scope
+            code.add("case $S: {\n", property.storedName()).indent();
             readNode(code, property.type(), local(property.name()), 0);
-            code.addStatement("break").unindent();
+            code.addStatement("break").unindent().add("}\n");
         }
         code.add("default:\n").indent().addStatement("in.skip()").addStatement("break").unindent();
         code.endControlFlow().endControlFlow();
