@@ -57,6 +57,19 @@ final class Raw {
         return lines;
     }
 
+    /**
+     * The items of a record as paths below its key, each {@code "<path tuple> = <value hex>"} (the head
+     * as {@code "() = ..."}): equal for two records that hold the same entity under different keys.
+     */
+    static List<String> paths(KvStore store, byte[] recordKey) {
+        List<String> lines = new ArrayList<>();
+        for (KeyValue item : record(store, recordKey)) {
+            byte[] path = java.util.Arrays.copyOfRange(item.key(), recordKey.length, item.key().length);
+            lines.add(Tuples.toString(path) + " = " + HexFormat.of().formatHex(item.value()));
+        }
+        return lines;
+    }
+
     /** Every item of the store, printable key to hex value, for "the store is unchanged" checks. */
     static Map<String, String> dump(KvStore store) {
         Map<String, String> all = new LinkedHashMap<>();
