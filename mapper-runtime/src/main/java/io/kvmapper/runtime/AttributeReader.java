@@ -3,7 +3,6 @@ package io.kvmapper.runtime;
 import io.kvmapper.CorruptDataException;
 import io.kvmapper.spi.KeyValue;
 import io.kvmapper.tuple.TupleReader;
-import io.kvmapper.tuple.Tuples;
 import java.util.Arrays;
 import java.util.List;
 
@@ -15,7 +14,8 @@ import java.util.List;
  * ends; {@link #skip()} passes over a node and everything below it (a field the code no longer has).
  *
  * <p>Every check that the items form the tree the code expects throws {@link CorruptDataException}
- * naming the item's key.
+ * saying what it expected; the caller names the item it failed on ({@link #currentKey()}), which is
+ * also the item whose bytes failed to decode when generated code reads a path or value.
  */
 public final class AttributeReader {
     private final List<KeyValue> items;
@@ -87,10 +87,16 @@ public final class AttributeReader {
         }
     }
 
-    /** Reads past the position of a list element. */
+    /**
+     * Reads past the position of a list element.
+     *
+     * @throws CorruptDataException if the path does not continue with a position (see {@link ListPositions})
+     */
     public void position() {
         path.readLong();
-        path.readString();
+        if (!ListPositions.isMinor(path.readString())) {
+            throw corrupt("a list position, whose minor is a base-62 fraction not ending in '0'");
+        }
     }
 
     /** Whether the current node is a null element or map value. */
@@ -164,7 +170,12 @@ public final class AttributeReader {
         }
     }
 
-    private CorruptDataException corrupt(String expected) {
-        return new CorruptDataException("item " + Tuples.toString(key) + ": expected " + expected);
+    /** The key of the item the reader stands on (or failed on). */
+    byte[] currentKey() {
+        return key;
+    }
+
+    private static CorruptDataException corrupt(String expected) {
+        return new CorruptDataException("expected " + expected);
     }
 }

@@ -173,6 +173,16 @@ class ListPositionsTest {
     }
 
     @Test
+    void aMinorIsBase62DigitsNotEndingInZero() {
+        for (String minor : List.of("", "1", "V", "zz", "0V", "00z", "Az9")) {
+            assertTrue(ListPositions.isMinor(minor), minor);
+        }
+        for (String minor : List.of("0", "10", "V0", "!", "a b", "\u00e9", "1-")) {
+            assertTrue(!ListPositions.isMinor(minor), minor);
+        }
+    }
+
+    @Test
     void beforeTheSmallestPositionThereIsNone() {
         IllegalStateException e = assertThrows(IllegalStateException.class,
                 () -> ListPositions.before(new Position(Long.MIN_VALUE, "")));
