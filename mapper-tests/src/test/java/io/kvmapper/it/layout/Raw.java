@@ -70,6 +70,15 @@ final class Raw {
         return lines;
     }
 
+    /** Items as {@code "<key hex> = <value hex>"}, for comparing two reads of the same keys. */
+    static List<String> hex(List<KeyValue> items) {
+        List<String> lines = new ArrayList<>();
+        for (KeyValue item : items) {
+            lines.add(HexFormat.of().formatHex(item.key()) + " = " + HexFormat.of().formatHex(item.value()));
+        }
+        return lines;
+    }
+
     /** Every item of the store, printable key to hex value, for "the store is unchanged" checks. */
     static Map<String, String> dump(KvStore store) {
         Map<String, String> all = new LinkedHashMap<>();
