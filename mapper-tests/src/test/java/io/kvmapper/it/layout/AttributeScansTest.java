@@ -206,4 +206,34 @@ class AttributeScansTest {
         assertEquals(Optional.empty(), posts.findById("a", 29));
         assertEquals(POSTS, posts.findByAuthor("a").size());
     }
+
+    @Test
+    void recordKeysThatContinueOneAnotherHoldSeparateRecords() {
+        LabelRepository labels = new LabelRepository(store);
+        List<Label> saved = List.of(new Label("g", "x", List.of("1", "2")), new Label("g", "x\u0000", List.of("3")),
+                new Label("g", "x\u0000y", List.of("4", "5", "6")), new Label("g", "x\u0001", List.of()));
+        saved.forEach(labels::save);
+        try (Stream<Label> stream = labels.findAll()) {
+            assertEquals(saved, stream.toList());
+        }
+        assertEquals(saved, labels.findByGroup("g"));
+        for (Label label : saved) {
+            assertEquals(Optional.of(label), labels.findById("g", label.name()));
+        }
+        List<Label> paged = new ArrayList<>();
+        Page<Label> page = labels.findByGroup("g", PageRequest.ofSize(1));
+        paged.addAll(page.items());
+        while (page.continuation().isPresent()) {
+            page = labels.findByGroup("g", PageRequest.resume(page.continuation().get(), 1));
+            paged.addAll(page.items());
+        }
+        assertEquals(saved, paged);
+        assertTrue(labels.appendValues("g", "x", "7"));
+        assertTrue(labels.deleteById("g", "x\u0000"));
+        assertEquals(List.of(new Label("g", "x", List.of("1", "2", "7")), saved.get(2), saved.get(3)),
+                labels.findByGroup("g"));
+        assertTrue(labels.deleteById("g", "x"));
+        assertEquals(List.of(saved.get(2), saved.get(3)), labels.findByGroup("g"));
+        assertTrue(labels.verify().isClean());
+    }
 }
