@@ -3,6 +3,7 @@ package io.kvmapper.runtime;
 import io.kvmapper.CorruptDataException;
 import io.kvmapper.spi.KeyValue;
 import io.kvmapper.tuple.TupleReader;
+import java.math.BigDecimal;
 import java.util.Arrays;
 import java.util.List;
 
@@ -121,6 +122,17 @@ public final class AttributeReader {
         }
         leaf = new TupleReader(value);
         return leaf;
+    }
+
+    /**
+     * The value of the {@code BigDecimal} scalar node the reader stands on (see
+     * {@link AttributeWriter#decimal}).
+     *
+     * @throws CorruptDataException if the node is not a scalar holding an unscaled value and a scale
+     */
+    public BigDecimal decimal() {
+        TupleReader value = leaf();
+        return new BigDecimal(value.readBigInteger(), value.readInt());
     }
 
     /**

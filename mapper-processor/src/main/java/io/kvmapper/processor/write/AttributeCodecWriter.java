@@ -245,7 +245,9 @@ public final class AttributeCodecWriter {
 
     /** Statements writing the node of {@code expression}, which is not null, at the writer's path. */
     private void writeNode(CodeBlock.Builder code, ValueType type, String expression, int depth, String field) {
-        if (type instanceof ValueType.Scalar scalar) {
+        if (type instanceof ValueType.Scalar scalar && scalar.kind() == ScalarKind.BIG_DECIMAL) {
+            code.addStatement("out.decimal($L)", expression);
+        } else if (type instanceof ValueType.Scalar scalar) {
             code.addStatement("out.value().$L($L)", scalar.kind().tupleWriter(), expression);
             code.addStatement("out.leaf()");
         } else if (type instanceof ValueType.Embedded embedded) {
@@ -369,6 +371,10 @@ public final class AttributeCodecWriter {
 
     /** Statements assigning the node the reader stands on, which is not null, to {@code target}. */
     private void readNode(CodeBlock.Builder code, ValueType type, String target, int depth) {
+        if (type instanceof ValueType.Scalar scalar && scalar.kind() == ScalarKind.BIG_DECIMAL) {
+            code.addStatement("$L = in.decimal()", target);
+            return;
+        }
         if (type instanceof ValueType.Scalar scalar) {
             code.addStatement("$L = in.leaf().$L", target, scalarRead(scalar));
             return;
