@@ -58,8 +58,8 @@ public final class AttributeCodecWriter {
         for (Property property : entity.updatableProperties()) {
             type.addField(FieldSpec.builder(RuntimeTypes.ATTRIBUTE_FIELD, fieldConstant(property), Modifier.STATIC,
                     Modifier.FINAL)
-                    .initializer("$T.of($S, $L, $L)", RuntimeTypes.ATTRIBUTE_FIELD, property.storedName(),
-                            entity.changeReadsEntity(property), hasScalarElements(property.type()))
+                    .initializer("$T.of($S, $S, $L, $L)", RuntimeTypes.ATTRIBUTE_FIELD, property.name(),
+                            property.storedName(), entity.changeReadsEntity(property), hasScalarElements(property.type()))
                     .build());
         }
         type.addField(FieldSpec.builder(byte[].class, "VERSION", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
@@ -169,7 +169,7 @@ public final class AttributeCodecWriter {
         if (!isPrimitive(property.type())) {
             code.beginControlFlow("if (value == null)").addStatement("return").endControlFlow();
         }
-        writeNode(code, property.type(), "value", 0, property.storedName());
+        writeNode(code, property.type(), "value", 0, property.name());
         return MethodSpec.methodBuilder(propertyWriterName(property)).addModifiers(Modifier.STATIC)
                 .addJavadoc("Writes the node of '$L' at the writer's path; nothing if it is null.\n", property.name())
                 .addParameter(RuntimeTypes.ATTRIBUTE_WRITER, "out")
@@ -182,7 +182,7 @@ public final class AttributeCodecWriter {
         ValueType element = property.type() instanceof ValueType.CollectionOf collection ? collection.element()
                 : ((ValueType.MapOf) property.type()).value();
         CodeBlock.Builder code = CodeBlock.builder();
-        writeNullable(code, element, "value", 1, property.storedName());
+        writeNullable(code, element, "value", 1, property.name());
         return MethodSpec.methodBuilder(elementWriterName(property)).addModifiers(Modifier.STATIC)
                 .addJavadoc("Writes one $L of '$L' at the writer's path.\n",
                         property.type() instanceof ValueType.MapOf ? "value" : "element", property.name())
@@ -224,7 +224,7 @@ public final class AttributeCodecWriter {
             String read = property.readFrom("value");
             if (isPrimitive(property.type())) {
                 code.addStatement("out.field($S)", property.storedName());
-                writeNode(code, property.type(), read, 1, property.storedName());
+                writeNode(code, property.type(), read, 1, property.name());
                 code.addStatement("out.reset(at)");
                 continue;
             }
@@ -232,7 +232,7 @@ public final class AttributeCodecWriter {
             code.addStatement("$T $L = $L", property.type().typeName(), variable, read);
             code.beginControlFlow("if ($L != null)", variable);
             code.addStatement("out.field($S)", property.storedName());
-            writeNode(code, property.type(), variable, 1, property.storedName());
+            writeNode(code, property.type(), variable, 1, property.name());
             code.addStatement("out.reset(at)");
             code.endControlFlow();
         }
