@@ -108,14 +108,14 @@ class AttributeCorruptDataTest {
                 corruption("a container where a value is", "found a container", put(item("name"), container)),
                 corruption("the null marker where a scalar field is", "found null", put(item("name"), bytes(0))),
                 corruption("a value where a list is", "the start of an object or collection",
-                        put(item("notes"), Tuples.encode("x"))),
+                        put(item("memo"), Tuples.encode("x"))),
                 corruption("a list element without its list", "the start of an object or collection",
                         delete(item("tags"))),
-                corruption("a list item without a position", "notes", put(item("notes", "bad"), Tuples.encode("x"))),
-                corruption("a list item with half a position", "notes", put(item("notes", 1L), Tuples.encode("x"))),
+                corruption("a list item without a position", "memo", put(item("memo", "bad"), Tuples.encode("x"))),
+                corruption("a list item with half a position", "memo", put(item("memo", 1L), Tuples.encode("x"))),
                 corruption("a set element with more path after it", "more path elements",
                         put(item("badges", 1L, "x"), container)),
-                corruption("a map key of the wrong type", "ratings", put(item("ratings", 5L), Tuples.encode(1L))),
+                corruption("a map key of the wrong type", "grades", put(item("grades", 5L), Tuples.encode(1L))),
                 corruption("an embedded field holding a value", "the start of an object or collection",
                         put(item("home", "building"), Tuples.encode(1L))),
                 corruption("a list position whose minor is not base 62", "a list position",
@@ -153,7 +153,7 @@ class AttributeCorruptDataTest {
 
     @Test
     void aChangeOfACorruptRecordRaisesCorruptDataAndWritesNothing() {
-        store.transact(put(item("notes", 7L), Tuples.encode("x")));
+        store.transact(put(item("memo", 7L), Tuples.encode("x")));
         store.transact(put(item("tags", 9L), Tuples.encode("x")));
         List<KeyValue> before = Raw.record(store, KEY);
         for (Runnable change : List.<Runnable>of(() -> profiles.appendNotes(1, "y"),
@@ -173,13 +173,13 @@ class AttributeCorruptDataTest {
     @Test
     void aListPositionThatIsNoBase62FractionIsCorruptDataForReadsAndInserts() {
         profiles.updateNotes(1, list("a", "b"));
-        store.transact(put(item("notes", 0L, "1"), Tuples.encode("x")));
-        store.transact(put(item("notes", 0L, "10"), Tuples.encode("y")));
+        store.transact(put(item("memo", 0L, "1"), Tuples.encode("x")));
+        store.transact(put(item("memo", 0L, "10"), Tuples.encode("y")));
         CorruptDataException read = assertThrows(CorruptDataException.class, () -> profiles.findById(1));
-        assertTrue(read.getMessage().startsWith(NAMED + ": item ((\"ApkProfile\", \"r\", 1), \"notes\", 0, \"10\")"),
+        assertTrue(read.getMessage().startsWith(NAMED + ": item ((\"ApkProfile\", \"r\", 1), \"memo\", 0, \"10\")"),
                 read.getMessage());
         CorruptDataException insert = assertThrows(CorruptDataException.class, () -> profiles.insertNotes(1, 2, "c"));
-        assertEquals("ApkProfile: list item ((\"ApkProfile\", \"r\", 1), \"notes\", 0, \"10\") does not hold a list "
+        assertEquals("ApkProfile: list item ((\"ApkProfile\", \"r\", 1), \"memo\", 0, \"10\") does not hold a list "
                 + "position: its minor \"10\" is not a base-62 fraction not ending in '0'", insert.getMessage());
     }
 

@@ -79,6 +79,8 @@ class AttributeKeysTest {
                 R + ", \"badges\") = {}",
                 R + ", \"badges\", 1) = {}",
                 R + ", \"badges\", 2) = {}",
+                R + ", \"grades\") = {}",
+                R + ", \"grades\", \"a\") = (5)",
                 R + ", \"groups\") = {}",
                 R + ", \"groups\", 0, \"\") = {}",
                 R + ", \"groups\", 0, \"\", 0, \"\") = (\"g\")",
@@ -93,8 +95,8 @@ class AttributeKeysTest {
                 R + ", \"home\", \"building\", \"wings\") = {}",
                 R + ", \"home\", \"building\", \"wings\", 0, \"\") = (\"w\")",
                 R + ", \"home\", \"city\") = (\"Oslo\")",
+                R + ", \"memo\") = {}",
                 R + ", \"name\") = (\"Ann\")",
-                R + ", \"notes\") = {}",
                 R + ", \"places\") = {}",
                 R + ", \"places\", \"p\") = {}",
                 R + ", \"places\", \"p\", \"lat\") = (0.0)",
@@ -103,8 +105,6 @@ class AttributeKeysTest {
                 R + ", \"previous\", 0, \"\") = (null)",
                 R + ", \"previous\", 1, \"\") = {}",
                 R + ", \"previous\", 1, \"\", \"street\") = (\"St\")",
-                R + ", \"ratings\") = {}",
-                R + ", \"ratings\", \"a\") = (5)",
                 R + ", \"score\") = (3)",
                 R + ", \"series\") = {}",
                 R + ", \"series\", \"n\") = (null)",
@@ -116,7 +116,7 @@ class AttributeKeysTest {
                 R + ", \"tags\", 1, \"\") = (null)"),
                 Raw.describe(store, key(1)),
                 "the head holds 'A' and schema version 1; a null field (email, street, name of the building) has "
-                        + "no item; the key field is not stored again");
+                        + "no item; the key field is not stored again; fields go under their stored names");
     }
 
     @Test
@@ -126,18 +126,18 @@ class AttributeKeysTest {
         String head = "put " + R + ")";
 
         assertTrue(profiles.appendNotes(1, "n"));
-        assertEquals(List.of("put " + R + ", \"notes\", 0, \"\")", head), backend.takeWrites());
+        assertEquals(List.of("put " + R + ", \"memo\", 0, \"\")", head), backend.takeWrites());
         assertTrue(profiles.insertNotes(1, 0, "m"));
-        assertEquals(List.of("put " + R + ", \"notes\", -1, \"\")", head), backend.takeWrites(),
+        assertEquals(List.of("put " + R + ", \"memo\", -1, \"\")", head), backend.takeWrites(),
                 "an insert at the front takes the first major minus one");
         assertTrue(profiles.insertNotes(1, 1, "k"));
-        assertEquals(List.of("put " + R + ", \"notes\", -1, \"V\")", head), backend.takeWrites(),
+        assertEquals(List.of("put " + R + ", \"memo\", -1, \"V\")", head), backend.takeWrites(),
                 "an insert between neighbouring majors takes a fraction after the lower one");
         assertTrue(profiles.appendNotes(1, "o"));
-        assertEquals(List.of("put " + R + ", \"notes\", 1, \"\")", head), backend.takeWrites());
+        assertEquals(List.of("put " + R + ", \"memo\", 1, \"\")", head), backend.takeWrites());
         assertTrue(profiles.removeNotesAt(1, 0));
         assertEquals(List.of("deleteRange " + KeyRange.tuplePrefix(Tuples.encode(List.of("ApkProfile", "r", 1L),
-                "notes", -1L, "")), head), backend.takeWrites(), "one range delete of the element's items");
+                "memo", -1L, "")), head), backend.takeWrites(), "one range delete of the element's items");
         assertEquals(list("k", "n", "o"), profiles.findById(1).orElseThrow().notes);
 
         assertTrue(profiles.addBadges(1, 3));
@@ -145,9 +145,9 @@ class AttributeKeysTest {
         assertTrue(profiles.removeBadges(1, 1));
         assertEquals(List.of("delete " + R + ", \"badges\", 1)", head), backend.takeWrites());
         assertTrue(profiles.putRatings(1, "b", 2L));
-        assertEquals(List.of("put " + R + ", \"ratings\", \"b\")", head), backend.takeWrites());
+        assertEquals(List.of("put " + R + ", \"grades\", \"b\")", head), backend.takeWrites());
         assertTrue(profiles.removeRatings(1, "a"));
-        assertEquals(List.of("delete " + R + ", \"ratings\", \"a\")", head), backend.takeWrites());
+        assertEquals(List.of("delete " + R + ", \"grades\", \"a\")", head), backend.takeWrites());
 
         assertTrue(profiles.putSeries(1, "s", list(8, 9)));
         assertEquals(List.of(
@@ -198,9 +198,9 @@ class AttributeKeysTest {
         profiles.save(profile);
         assertEquals(List.of(
                 "put " + R + ")",
-                "delete " + R + ", \"name\")",
-                "put " + R + ", \"notes\", 0, \"\")",
-                "delete " + R + ", \"ratings\", \"a\")"), backend.takeWrites(), "the diff, in key order");
+                "delete " + R + ", \"grades\", \"a\")",
+                "put " + R + ", \"memo\", 0, \"\")",
+                "delete " + R + ", \"name\")"), backend.takeWrites(), "the diff, in key order");
         assertEquals(profile, profiles.findById(1).orElseThrow());
     }
 
@@ -242,7 +242,7 @@ class AttributeKeysTest {
             assertTrue(profiles.insertNotes(1, 1, "second" + i));
         }
         ApkProfile changed = profiles.findById(1).orElseThrow();
-        assertTrue(Raw.paths(store, key(1)).stream().anyMatch(p -> p.startsWith("(\"notes\", -5, \"")),
+        assertTrue(Raw.paths(store, key(1)).stream().anyMatch(p -> p.startsWith("(\"memo\", -5, \"")),
                 Raw.paths(store, key(1)).toString());
         profiles.save(changed);
         ApkProfile copy = new ApkProfile().copyFrom(changed);
@@ -252,11 +252,11 @@ class AttributeKeysTest {
 
         assertTrue(profiles.insertNotes(1, 3, "again"));
         assertTrue(profiles.updateNotes(1, profiles.findById(1).orElseThrow().notes));
-        List<String> positions = Raw.paths(store, key(1)).stream().filter(p -> p.startsWith("(\"notes\", "))
+        List<String> positions = Raw.paths(store, key(1)).stream().filter(p -> p.startsWith("(\"memo\", "))
                 .map(p -> p.substring(0, p.indexOf(')') + 1)).toList();
         assertEquals(12, positions.size(), positions.toString());
         for (int i = 0; i < 12; i++) {
-            assertEquals("(\"notes\", " + i + ", \"\")", positions.get(i));
+            assertEquals("(\"memo\", " + i + ", \"\")", positions.get(i));
         }
     }
 

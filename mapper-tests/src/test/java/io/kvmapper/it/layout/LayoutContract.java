@@ -543,6 +543,10 @@ abstract class LayoutContract {
             assertTrue(e.getMessage().startsWith(profiles.entityName() + ": map '"), e.getMessage());
             assertTrue(e.getMessage().contains("null key"), e.getMessage());
         }
+        ProfileData nullKey = full(2);
+        nullKey.ratings.put(null, 1L);
+        InvalidRequestException save = assertThrows(InvalidRequestException.class, () -> profiles.save(nullKey));
+        assertTrue(save.getMessage().startsWith(profiles.entityName() + ": "), save.getMessage());
         assertEquals(before, Raw.dump(store));
     }
 

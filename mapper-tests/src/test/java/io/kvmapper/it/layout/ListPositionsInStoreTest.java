@@ -101,16 +101,16 @@ class ListPositionsInStoreTest {
     record Position(long major, String minor) {
     }
 
-    /** The positions of the elements of {@code notes}, in key order, checked to be strictly increasing. */
+    /** The positions of the elements of {@code notes} (stored as "memo"), in key order, strictly increasing. */
     private List<Position> positions(long id) {
         byte[] key = Raw.recordKey("ApkProfile", id);
-        byte[] field = Tuples.encode("notes");
+        byte[] field = Tuples.encode("memo");
         List<Position> positions = new ArrayList<>();
         byte[] previous = null;
         for (KeyValue item : Raw.record(store, key)) {
             byte[] path = Arrays.copyOfRange(item.key(), key.length, item.key().length);
             List<Object> elements = Tuples.decode(path);
-            if (elements.isEmpty() || !elements.get(0).equals("notes") || path.length == field.length) {
+            if (elements.isEmpty() || !elements.get(0).equals("memo") || path.length == field.length) {
                 continue;
             }
             assertEquals(3, elements.size(), "an element of a list of strings is one item: " + elements);

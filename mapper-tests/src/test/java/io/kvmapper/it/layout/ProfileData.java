@@ -1,6 +1,7 @@
 package io.kvmapper.it.layout;
 
 import io.kvmapper.annotation.Embedded;
+import io.kvmapper.annotation.Field;
 import io.kvmapper.annotation.Index;
 import io.kvmapper.annotation.Key;
 import java.util.List;
@@ -12,7 +13,8 @@ import java.util.Set;
  * The fields of a profile, shared by two entities that differ only in layout ({@link MonoProfile} and
  * {@link ApkProfile}): every kind of field an element-wise operation can change, indexes on a scalar,
  * a collection and embedded paths (declared on the subclasses), and fields no index or counter covers,
- * whose changes the attribute-per-key layout writes without reading the entity.
+ * whose changes the attribute-per-key layout writes without reading the entity. Two fields are stored
+ * under other names ({@code @Field(name)}), which keys use and messages do not.
  */
 public abstract class ProfileData {
     @Key
@@ -27,8 +29,10 @@ public abstract class ProfileData {
     Residence home;
     @Index
     List<String> tags;
+    @Field(name = "memo")
     List<String> notes;
     Set<Integer> badges;
+    @Field(name = "grades")
     Map<String, Long> ratings;
     Map<String, List<Integer>> series;
     @Embedded
