@@ -16,7 +16,10 @@ import io.kvmapper.InvalidRequestException;
 import io.kvmapper.KvStore;
 import io.kvmapper.OptimisticLockException;
 import io.kvmapper.Transaction;
+import io.kvmapper.UniqueConstraintException;
+import io.kvmapper.index.KeyLayout;
 import io.kvmapper.rocksdb.RocksKvStore;
+import io.kvmapper.tuple.Tuples;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -652,6 +655,39 @@ abstract class LayoutContract {
                 "profile 1 holds 0 in Oslo, 3 holds 10, 2 holds -4 in Rome");
         assertEquals(2, profiles.countByStatus("active"));
         assertEquals(3, profiles.countTotal());
+    }
+
+    @Test
+    void aUniqueConflictRefusesTheChangeAndWritesNothing() {
+        profiles.save(full(1));
+        profiles.save(full(2));
+        Map<String, String> before = Raw.dump(store);
+        UniqueConstraintException update = assertThrows(UniqueConstraintException.class,
+                () -> profiles.updateEmail(2, "p1@x"));
+        assertTrue(update.getMessage().contains("email") && update.getMessage().contains("p1@x"), update.getMessage());
+        ProfileData clash = full(2);
+        clash.email = "p1@x";
+        assertThrows(UniqueConstraintException.class, () -> profiles.save(clash));
+        assertEquals(before, Raw.dump(store));
+        assertTrue(profiles.updateEmail(1, null));
+        assertTrue(profiles.updateEmail(2, "p1@x"), "the value is free once its holder let it go");
+    }
+
+    @Test
+    void repairRestoresAnIndexEntryLostBehindTheRepositorysBack() {
+        profiles.save(full(1));
+        KeyLayout layout = new KeyLayout(profiles.entityName(), 1);
+        byte[] entry = layout.entry(layout.indexPrefix("tags"), Tuples.encode("y"),
+                Raw.recordKey(profiles.entityName(), 1L));
+        assertTrue(store.backend().get(entry) != null, "the entry the test removes exists");
+        store.transact((Transaction tx) -> {
+            tx.kv().delete(entry);
+        });
+        IntegrityReport found = profiles.verify();
+        assertEquals(1, found.problems().size(), found.toString());
+        assertTrue(found.problems().get(0).contains("index 'tags' has no entry for value (\"y\")"), found.toString());
+        assertEquals(1, profiles.repair().repaired());
+        assertEquals(List.of(stored(1)), profiles.findByTags("y"));
     }
 
     // ---- transactions

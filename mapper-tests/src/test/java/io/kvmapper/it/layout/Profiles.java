@@ -131,6 +131,8 @@ interface Profiles {
 
     IntegrityReport verify();
 
+    IntegrityReport repair();
+
     /** The monolithic twin, MonoProfile. */
     final class Mono implements Profiles {
         private final MonoProfileRepository repository;
@@ -420,6 +422,11 @@ interface Profiles {
         @Override
         public IntegrityReport verify() {
             return repository.verify();
+        }
+
+        @Override
+        public IntegrityReport repair() {
+            return repository.repair();
         }
     }
 
@@ -712,6 +719,11 @@ interface Profiles {
         @Override
         public IntegrityReport verify() {
             return repository.verify();
+        }
+
+        @Override
+        public IntegrityReport repair() {
+            return repository.repair();
         }
     }
 }
