@@ -19,9 +19,6 @@ interface Profiles {
     /** The stored entity name. */
     String entityName();
 
-    /** The store the repository works on. */
-    KvStore store();
-
     /** A new, empty profile of the twin's class. */
     ProfileData create();
 
@@ -136,14 +133,12 @@ interface Profiles {
     /** The monolithic twin, MonoProfile. */
     final class Mono implements Profiles {
         private final MonoProfileRepository repository;
-        private final KvStore store;
 
         Mono(KvStore store) {
-            this(store, new MonoProfileRepository(store));
+            this(new MonoProfileRepository(store));
         }
 
-        private Mono(KvStore store, MonoProfileRepository repository) {
-            this.store = store;
+        private Mono(MonoProfileRepository repository) {
             this.repository = repository;
         }
 
@@ -153,18 +148,13 @@ interface Profiles {
         }
 
         @Override
-        public KvStore store() {
-            return store;
-        }
-
-        @Override
         public ProfileData create() {
             return new MonoProfile();
         }
 
         @Override
         public Profiles with(Transaction tx) {
-            return new Mono(store, repository.with(tx));
+            return new Mono(repository.with(tx));
         }
 
         @Override
@@ -433,14 +423,12 @@ interface Profiles {
     /** The attribute-per-key twin, ApkProfile. */
     final class Apk implements Profiles {
         private final ApkProfileRepository repository;
-        private final KvStore store;
 
         Apk(KvStore store) {
-            this(store, new ApkProfileRepository(store));
+            this(new ApkProfileRepository(store));
         }
 
-        private Apk(KvStore store, ApkProfileRepository repository) {
-            this.store = store;
+        private Apk(ApkProfileRepository repository) {
             this.repository = repository;
         }
 
@@ -450,18 +438,13 @@ interface Profiles {
         }
 
         @Override
-        public KvStore store() {
-            return store;
-        }
-
-        @Override
         public ProfileData create() {
             return new ApkProfile();
         }
 
         @Override
         public Profiles with(Transaction tx) {
-            return new Apk(store, repository.with(tx));
+            return new Apk(repository.with(tx));
         }
 
         @Override
