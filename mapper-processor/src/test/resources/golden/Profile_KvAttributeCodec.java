@@ -22,17 +22,17 @@ import javax.annotation.processing.Generated;
 final class Profile_KvAttributeCodec implements AttributeCodec<Profile> {
     static final Profile_KvAttributeCodec INSTANCE = new Profile_KvAttributeCodec();
 
-    static final AttributeField NAME_FIELD = AttributeField.of("name", false, false);
+    static final AttributeField NAME_FIELD = AttributeField.of("name", "name", false, false);
 
-    static final AttributeField HOME_FIELD = AttributeField.of("home", true, false);
+    static final AttributeField HOME_FIELD = AttributeField.of("home", "home", true, false);
 
-    static final AttributeField ATTRIBUTES_FIELD = AttributeField.of("attributes", false, true);
+    static final AttributeField ATTRIBUTES_FIELD = AttributeField.of("attributes", "attributes", false, true);
 
-    static final AttributeField FRIENDS_FIELD = AttributeField.of("friends", false, true);
+    static final AttributeField FRIENDS_FIELD = AttributeField.of("friends", "friends", false, true);
 
-    static final AttributeField GROUPS_FIELD = AttributeField.of("groups", true, true);
+    static final AttributeField GROUPS_FIELD = AttributeField.of("groups", "groups", true, true);
 
-    static final AttributeField SCORES_FIELD = AttributeField.of("scores", false, false);
+    static final AttributeField SCORES_FIELD = AttributeField.of("scores", "scores", false, false);
 
     private static final byte[] VERSION = null;
 
@@ -386,12 +386,14 @@ final class Profile_KvAttributeCodec implements AttributeCodec<Profile> {
         int scope = in.enter();
         while (in.next(scope)) {
             switch (in.name()) {
-                case "city":
+                case "city": {
                     city = in.leaf().readString();
                     break;
-                case "point":
+                }
+                case "point": {
                     point = readProfile_PointObject(in);
                     break;
+                }
                 default:
                     in.skip();
                     break;
@@ -420,12 +422,14 @@ final class Profile_KvAttributeCodec implements AttributeCodec<Profile> {
         int scope = in.enter();
         while (in.next(scope)) {
             switch (in.name()) {
-                case "lat":
+                case "lat": {
                     lat = in.leaf().readDouble();
                     break;
-                case "lon":
+                }
+                case "lon": {
                     lon = in.leaf().readDouble();
                     break;
+                }
                 default:
                     in.skip();
                     break;

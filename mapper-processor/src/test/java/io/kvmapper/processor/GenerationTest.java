@@ -521,6 +521,45 @@ class GenerationTest {
         codec(compilation, "example.Tag").contains("entity.setName(name);");
     }
 
+    /**
+     * The attribute-per-key codec reads an embedded object's fields in one switch; two collection
+     * fields in it must not declare their locals twice in that switch's scope.
+     */
+    @Test
+    void attributePerKeyEmbeddedObjectWithSeveralCollectionsCompiles() {
+        TestSource floor = TestSource.of("example.Floor", """
+                package example;
+
+                import java.util.List;
+                import java.util.Map;
+                import java.util.Set;
+
+                public record Floor(List<String> wings, Map<String, Integer> rooms, Set<Long> exits,
+                        List<List<String>> plans) {
+                }
+                """);
+        TestSource site = TestSource.of("example.Site", """
+                package example;
+
+                import io.kvmapper.annotation.Embedded;
+                import io.kvmapper.annotation.Entity;
+                import io.kvmapper.annotation.Key;
+                import io.kvmapper.annotation.Layout;
+                import java.util.List;
+
+                @Entity(layout = Layout.ATTRIBUTE_PER_KEY)
+                public record Site(@Key long id, @Embedded Floor ground, @Embedded List<Floor> upper) {
+                }
+                """);
+
+        Compilation compilation = compile(floor, site);
+
+        assertThat(compilation).succeededWithoutWarnings();
+        assertThat(compilation).generatedSourceFile("example.SiteRepository");
+        assertThat(compilation).generatedSourceFile("example.Site_KvAttributeCodec").contentsAsUtf8String()
+                .contains("case \"rooms\": {");
+    }
+
     private static void assertGeneratedCleanly(Compilation compilation, String entity) {
         assertThat(compilation).succeededWithoutWarnings();
         assertThat(compilation).generatedSourceFile(entity + "Repository");

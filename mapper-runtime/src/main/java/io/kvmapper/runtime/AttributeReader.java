@@ -3,7 +3,7 @@ package io.kvmapper.runtime;
 import io.kvmapper.CorruptDataException;
 import io.kvmapper.spi.KeyValue;
 import io.kvmapper.tuple.TupleReader;
-import io.kvmapper.tuple.Tuples;
+import java.math.BigDecimal;
 import java.util.Arrays;
 import java.util.List;
 
@@ -15,7 +15,8 @@ import java.util.List;
  * ends; {@link #skip()} passes over a node and everything below it (a field the code no longer has).
  *
  * <p>Every check that the items form the tree the code expects throws {@link CorruptDataException}
- * naming the item's key.
+ * saying what it expected; the caller names the item it failed on ({@link #currentKey()}), which is
+ * also the item whose bytes failed to decode when generated code reads a path or value.
  */
 public final class AttributeReader {
     private final List<KeyValue> items;
@@ -87,10 +88,16 @@ public final class AttributeReader {
         }
     }
 
-    /** Reads past the position of a list element. */
+    /**
+     * Reads past the position of a list element.
+     *
+     * @throws CorruptDataException if the path does not continue with a position (see {@link ListPositions})
+     */
     public void position() {
         path.readLong();
-        path.readString();
+        if (!ListPositions.isMinor(path.readString())) {
+            throw corrupt("a list position, whose minor is a base-62 fraction not ending in '0'");
+        }
     }
 
     /** Whether the current node is a null element or map value. */
@@ -115,6 +122,17 @@ public final class AttributeReader {
         }
         leaf = new TupleReader(value);
         return leaf;
+    }
+
+    /**
+     * The value of the {@code BigDecimal} scalar node the reader stands on (see
+     * {@link AttributeWriter#decimal}).
+     *
+     * @throws CorruptDataException if the node is not a scalar holding an unscaled value and a scale
+     */
+    public BigDecimal decimal() {
+        TupleReader value = leaf();
+        return new BigDecimal(value.readBigInteger(), value.readInt());
     }
 
     /**
@@ -164,7 +182,12 @@ public final class AttributeReader {
         }
     }
 
-    private CorruptDataException corrupt(String expected) {
-        return new CorruptDataException("item " + Tuples.toString(key) + ": expected " + expected);
+    /** The key of the item the reader stands on (or failed on). */
+    byte[] currentKey() {
+        return key;
+    }
+
+    private static CorruptDataException corrupt(String expected) {
+        return new CorruptDataException("expected " + expected);
     }
 }

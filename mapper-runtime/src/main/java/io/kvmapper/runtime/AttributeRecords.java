@@ -272,16 +272,18 @@ final class AttributeRecords<E> extends Records<E> {
             throw new CorruptDataException(entityName() + " " + Tuples.toString(key)
                     + ": the head item holds more than a value header");
         }
+        AttributeReader in = new AttributeReader(items);
         try {
-            AttributeReader in = new AttributeReader(items);
             E entity = codec.read(in);
             in.finish();
             return entity;
         } catch (CorruptDataException e) {
-            throw new CorruptDataException(entityName() + " " + Tuples.toString(key) + ": " + e.getMessage(), e);
+            throw new CorruptDataException(entityName() + " " + Tuples.toString(key) + ": item "
+                    + Tuples.toString(in.currentKey()) + ": " + e.getMessage(), e);
         } catch (RuntimeException e) {
-            throw new CorruptDataException(entityName() + " " + Tuples.toString(key)
-                    + ": the stored attributes are not a valid encoding: " + e.getMessage(), e);
+            throw new CorruptDataException(entityName() + " " + Tuples.toString(key) + ": item "
+                    + Tuples.toString(in.currentKey()) + ": the stored attributes are not a valid encoding: "
+                    + e.getMessage(), e);
         }
     }
 
@@ -343,12 +345,20 @@ final class AttributeRecords<E> extends Records<E> {
 
     private ListPositions.Position positionOf(byte[] itemKey, int offset) {
         TupleReader reader = new TupleReader(itemKey, offset, itemKey.length);
+        ListPositions.Position position;
         try {
-            return new ListPositions.Position(reader.readLong(), reader.readString());
+            position = new ListPositions.Position(reader.readLong(), reader.readString());
         } catch (CorruptDataException e) {
             throw new CorruptDataException(entityName() + ": list item " + Tuples.toString(itemKey)
                     + " does not hold a list position: " + e.getMessage(), e);
         }
+        if (!ListPositions.isMinor(position.minor())) {
+            // the position arithmetic relies on it, and would fail without naming the item
+            throw new CorruptDataException(entityName() + ": list item " + Tuples.toString(itemKey)
+                    + " does not hold a list position: its minor \"" + position.minor()
+                    + "\" is not a base-62 fraction not ending in '0'");
+        }
+        return position;
     }
 
     private static List<KeyValue> items(KvReader reader, KeyRange range) {

@@ -2,6 +2,7 @@ package io.kvmapper.runtime;
 
 import io.kvmapper.spi.KeyValue;
 import io.kvmapper.tuple.TupleWriter;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -9,7 +10,8 @@ import java.util.List;
  * Writes an entity, or part of one, as items of the attribute-per-key layout: one item per node of
  * the entity's tree, under the record key, generated code appending one path element per level.
  *
- * <p>The item of a node holds, as its value: the tuple encoding of a scalar; nothing (zero bytes) for
+ * <p>The item of a node holds, as its value: the tuple encoding of a scalar (a {@code BigDecimal} as its
+ * unscaled value and scale, see {@link #decimal}); nothing (zero bytes) for
  * a container (an embedded object, list, set or map), whose children follow under its key; or the
  * tuple null ({@code 00}) for a null element of a list or value of a map. A null field has no item.
  * List elements sit under a position (see {@link ListPositions}), map values under their key, set
@@ -66,6 +68,16 @@ public final class AttributeWriter {
     /** Emits the scalar node at the current path with the value written into {@link #value()}. */
     public void leaf() {
         items.add(new KeyValue(key.toByteArray(), value.toByteArray()));
+    }
+
+    /**
+     * Emits a {@code BigDecimal} scalar node at the current path: two tuple integers, the unscaled value
+     * and the scale. The key encoding of decimals drops trailing zeros (so that 1.0 and 1.00 are one
+     * key), which a stored value must keep: 10.00 reads back as 10.00, not 1E+1.
+     */
+    public void decimal(BigDecimal decimal) {
+        value.reset().writeBigInteger(decimal.unscaledValue()).writeLong(decimal.scale());
+        leaf();
     }
 
     /** Emits a container node (an embedded object, list, set or map) at the current path. */

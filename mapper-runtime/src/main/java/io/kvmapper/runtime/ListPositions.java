@@ -88,6 +88,16 @@ public final class ListPositions {
         return DIGITS.charAt(lowDigit) + midpoint(low.isEmpty() ? "" : low.substring(1), null);
     }
 
+    /** Whether {@code minor} is the minor of a position: base-62 digits, not ending in {@code 0}. */
+    static boolean isMinor(String minor) {
+        for (int i = 0; i < minor.length(); i++) {
+            if (DIGITS.indexOf(minor.charAt(i)) < 0) {
+                return false;
+            }
+        }
+        return minor.isEmpty() || minor.charAt(minor.length() - 1) != '0';
+    }
+
     private static char charAt(String s, int i) {
         return i < s.length() ? s.charAt(i) : '0';
     }

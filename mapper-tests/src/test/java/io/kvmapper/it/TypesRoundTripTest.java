@@ -21,12 +21,15 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Every supported field type survives a save and a read through the generated JSON codec. */
-class TypesRoundTripTest {
+/**
+ * Every supported field type survives a save and a read through the generated JSON codec. The values
+ * are shared with the attribute-per-key layout's test ({@code layout.AttributeTypesRoundTripTest}).
+ */
+public class TypesRoundTripTest {
     @TempDir
     Path dir;
 
-    static Everything extremes(UUID id) {
+    public static Everything extremes(UUID id) {
         List<Integer> withNull = new ArrayList<>(Arrays.asList(1, null, 3));
         Map<Long, Boolean> byLong = new LinkedHashMap<>();
         byLong.put(Long.MIN_VALUE, true);
@@ -44,7 +47,7 @@ class TypesRoundTripTest {
                 List.of(withNull, List.of()), Map.of(new UUID(1, 2), "v"), byLong);
     }
 
-    static Everything nulls(UUID id) {
+    public static Everything nulls(UUID id) {
         return new Everything(id, false, (byte) 0, (short) 0, 0, 0L, '\0', 0f, 0d,
                 null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
                 null, null, null, null, null, null);
@@ -83,7 +86,7 @@ class TypesRoundTripTest {
         }
     }
 
-    static Everything random(Random r) {
+    public static Everything random(Random r) {
         byte[] bytes = new byte[r.nextInt(20)];
         r.nextBytes(bytes);
         StringBuilder text = new StringBuilder();
@@ -104,7 +107,7 @@ class TypesRoundTripTest {
     }
 
     /** Record equality compares arrays by identity and NaN by bits; compare component by component. */
-    static void assertSame(Everything expected, Everything actual) {
+    public static void assertSame(Everything expected, Everything actual) {
         assertArrayEquals(expected.bytes(), actual.bytes());
         Everything normalized = new Everything(actual.id(), actual.aBoolean(), actual.aByte(), actual.aShort(),
                 actual.anInt(), actual.aLong(), actual.aChar(), actual.aFloat(), actual.aDouble(), actual.boxedBoolean(),

@@ -57,8 +57,8 @@ public final class AttributeCodecWriter {
         for (Property property : entity.updatableProperties()) {
             type.addField(FieldSpec.builder(RuntimeTypes.ATTRIBUTE_FIELD, fieldConstant(property), Modifier.STATIC,
                     Modifier.FINAL)
-                    .initializer("$T.of($S, $L, $L)", RuntimeTypes.ATTRIBUTE_FIELD, property.storedName(),
-                            entity.changeReadsEntity(property), hasScalarElements(property.type()))
+                    .initializer("$T.of($S, $S, $L, $L)", RuntimeTypes.ATTRIBUTE_FIELD, property.name(),
+                            property.storedName(), entity.changeReadsEntity(property), hasScalarElements(property.type()))
                     .build());
         }
         type.addField(FieldSpec.builder(byte[].class, "VERSION", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
@@ -184,7 +184,7 @@ public final class AttributeCodecWriter {
                     .addStatement("$L(out, entry.getValue())", elementWriterName(property))
                     .addStatement("out.reset(at)").endControlFlow();
         } else {
-            writeNode(code, property.type(), "value", 0, property.storedName());
+            writeNode(code, property.type(), "value", 0, property.name());
         }
         return MethodSpec.methodBuilder(propertyWriterName(property)).addModifiers(Modifier.STATIC)
                 .addJavadoc("Writes the node of '$L' at the writer's path; nothing if it is null.\n", property.name())
@@ -198,7 +198,7 @@ public final class AttributeCodecWriter {
         ValueType element = property.type() instanceof ValueType.CollectionOf collection ? collection.element()
                 : ((ValueType.MapOf) property.type()).value();
         CodeBlock.Builder code = CodeBlock.builder();
-        writeNullable(code, element, "value", 1, property.storedName());
+        writeNullable(code, element, "value", 1, property.name());
         return MethodSpec.methodBuilder(elementWriterName(property)).addModifiers(Modifier.STATIC)
                 .addJavadoc("Writes one $L of '$L' at the writer's path.\n",
                         property.type() instanceof ValueType.MapOf ? "value" : "element", property.name())
@@ -240,7 +240,7 @@ public final class AttributeCodecWriter {
             String read = property.readFrom("value");
             if (ObjectCode.isPrimitive(property.type())) {
                 code.addStatement("out.field($S)", property.storedName());
-                writeNode(code, property.type(), read, 1, property.storedName());
+                writeNode(code, property.type(), read, 1, property.name());
                 code.addStatement("out.reset(at)");
                 continue;
             }
@@ -248,7 +248,7 @@ public final class AttributeCodecWriter {
             code.addStatement("$T $L = $L", property.type().typeName(), variable, read);
             code.beginControlFlow("if ($L != null)", variable);
             code.addStatement("out.field($S)", property.storedName());
-            writeNode(code, property.type(), variable, 1, property.storedName());
+            writeNode(code, property.type(), variable, 1, property.name());
             code.addStatement("out.reset(at)");
             code.endControlFlow();
         }
@@ -261,7 +261,9 @@ public final class AttributeCodecWriter {
 
     /** Statements writing the node of {@code expression}, which is not null, at the writer's path. */
     private void writeNode(CodeBlock.Builder code, ValueType type, String expression, int depth, String field) {
-        if (type instanceof ValueType.Scalar scalar) {
+        if (type instanceof ValueType.Scalar scalar && scalar.kind() == ScalarKind.BIG_DECIMAL) {
+            code.addStatement("out.decimal($L)", expression);
+        } else if (type instanceof ValueType.Scalar scalar) {
             code.addStatement("out.value().$L($L)", scalar.kind().tupleWriter(), expression);
             code.addStatement("out.leaf()");
         } else if (type instanceof ValueType.Embedded embedded) {
@@ -357,7 +359,7 @@ public final class AttributeCodecWriter {
     private MethodSpec propertyReader(Property property) {
         CodeBlock.Builder code = CodeBlock.builder();
         if (property.type() instanceof ValueType.Scalar scalar) {
-            code.addStatement("return in.leaf().$L", scalarRead(scalar));
+            code.addStatement("return $L", readLeaf(scalar));
         } else if (property.type() instanceof ValueType.Embedded embedded) {
             code.addStatement("return $L(in)", objectMethod("read", embedded.object().className()));
         } else {
@@ -381,9 +383,10 @@ public final class AttributeCodecWriter {
         code.beginControlFlow("while (in.next(scope))");
         code.beginControlFlow("switch (in.name())");
         for (Property property : object.properties()) {
-            code.add("case $S:\n", property.storedName()).indent();
+            // a block per case: the locals of two collection properties must not share the switch's scope
+            code.add("case $S: {\n", property.storedName()).indent();
             readNode(code, property.type(), local(property.name()), 0);
-            code.addStatement("break").unindent();
+            code.addStatement("break").unindent().add("}\n");
         }
         code.add("default:\n").indent().addStatement("in.skip()").addStatement("break").unindent();
         code.endControlFlow().endControlFlow();
@@ -397,7 +400,7 @@ public final class AttributeCodecWriter {
     /** Statements assigning the node the reader stands on, which is not null, to {@code target}. */
     private void readNode(CodeBlock.Builder code, ValueType type, String target, int depth) {
         if (type instanceof ValueType.Scalar scalar) {
-            code.addStatement("$L = in.leaf().$L", target, scalarRead(scalar));
+            code.addStatement("$L = $L", target, readLeaf(scalar));
             return;
         }
         if (type instanceof ValueType.Embedded embedded) {
@@ -405,8 +408,7 @@ public final class AttributeCodecWriter {
             return;
         }
         if (type instanceof ValueType.OptionalOf optional) {
-            CodeBlock read = optional.value() instanceof ValueType.Scalar scalar
-                    ? CodeBlock.of("in.leaf().$L", scalarRead(scalar))
+            CodeBlock read = optional.value() instanceof ValueType.Scalar scalar ? readLeaf(scalar)
                     : CodeBlock.of("$L(in)", objectMethod("read", ((ValueType.Embedded) optional.value()).object()
                             .className()));
             code.addStatement("$L = $T.of($L)", target, java.util.Optional.class, read);
@@ -452,6 +454,12 @@ public final class AttributeCodecWriter {
         code.beginControlFlow("if (in.isNull())").addStatement("$L = null", target).nextControlFlow("else");
         readNode(code, type, target, depth);
         code.endControlFlow();
+    }
+
+    /** The value of the scalar node the reader stands on; a decimal keeps its scale (see the writer). */
+    private static CodeBlock readLeaf(ValueType.Scalar scalar) {
+        return scalar.kind() == ScalarKind.BIG_DECIMAL ? CodeBlock.of("in.decimal()")
+                : CodeBlock.of("in.leaf().$L", scalarRead(scalar));
     }
 
     private static CodeBlock scalarRead(ValueType.Scalar scalar) {

@@ -14,16 +14,16 @@ import java.util.List;
  * as {@code "put <tuple>"}, {@code "delete <tuple>"} or {@code "add <tuple> <delta>"}: to see exactly
  * what one repository operation writes.
  */
-final class RecordingBackend implements KvBackend {
+public final class RecordingBackend implements KvBackend {
     private final KvBackend delegate;
     private final List<String> committed = new ArrayList<>();
 
-    RecordingBackend(KvBackend delegate) {
+    public RecordingBackend(KvBackend delegate) {
         this.delegate = delegate;
     }
 
     /** The writes committed since the last call, and forgets them. */
-    synchronized List<String> takeWrites() {
+    public synchronized List<String> takeWrites() {
         List<String> writes = new ArrayList<>(committed);
         committed.clear();
         return writes;

@@ -1,0 +1,18 @@
+package io.kvmapper.it.layout;
+
+import io.kvmapper.annotation.Counter;
+import io.kvmapper.annotation.Entity;
+import io.kvmapper.annotation.Index;
+import io.kvmapper.annotation.Layout;
+
+/** A profile stored as one value; the twin of {@link ApkProfile}. */
+@Entity(layout = Layout.MONOLITHIC)
+@Index(name = "cityAndFloor", fields = {"home.city", "home.building.floor"})
+@Index(name = "lat", fields = "home.building.coordinates.lat")
+@Counter(name = "total")
+@Counter(name = "byStatus", groupBy = "status")
+@Counter(name = "scoreByCity", groupBy = "home.city", sum = "score")
+public class MonoProfile extends ProfileData {
+    public MonoProfile() {
+    }
+}
