@@ -89,6 +89,9 @@ final class AttributeRecords<E> extends Records<E> {
     /** Writes the items of {@code now} that differ from the stored ones and deletes those it lacks. */
     @Override
     public void write(KvTransaction kv, byte[] key, Stored<E> old, E now) {
+        if (old == null) {
+            requireNoRemains(kv, key);
+        }
         List<KeyValue> items = encode(key, now);
         List<KeyValue> before = old == null ? List.of() : old.items();
         int i = 0;
@@ -115,6 +118,27 @@ final class AttributeRecords<E> extends Records<E> {
     @Override
     public void delete(KvTransaction kv, byte[] key) {
         kv.deleteRange(KeyRange.tuplePrefix(key));
+    }
+
+    @Override
+    public void deleteRemains(KvTransaction kv, byte[] key) {
+        delete(kv, key);
+    }
+
+    /**
+     * A new entity must not be written over items a damaged store holds without their head: the read
+     * would mix them into it. One seek.
+     *
+     * @throws CorruptDataException naming the entity, the key and an item found
+     */
+    private void requireNoRemains(KvReader reader, byte[] key) {
+        try (KvCursor cursor = reader.scan(KeyRange.tuplePrefix(key), ScanOptions.FORWARD.withLimit(1))) {
+            if (cursor.hasNext()) {
+                throw new CorruptDataException(entityName() + " " + Tuples.toString(key) + ": the store holds items of "
+                        + "the entity, such as " + Tuples.toString(cursor.next().key()) + ", but not its head item, "
+                        + "so nothing is written over them; deleteById removes them");
+            }
+        }
     }
 
     // ---- changes of one field

@@ -217,11 +217,13 @@ public final class EntityOperations<E> {
         return apply(kv -> {
             if (shared.maintainer().isEmpty()) {
                 if (!records.exists(kv, key)) {
+                    records.deleteRemains(kv, key);
                     return false;
                 }
             } else {
                 Records.Stored<E> old = records.load(kv, key);
                 if (old == null) {
+                    records.deleteRemains(kv, key);
                     return false;
                 }
                 shared.maintainer().update(kv, key, old.entity(), null);

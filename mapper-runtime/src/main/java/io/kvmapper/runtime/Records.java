@@ -79,6 +79,13 @@ public abstract class Records<E> {
     public abstract void delete(KvTransaction kv, byte[] key);
 
     /**
+     * Deletes what a damaged store may hold of a record whose head is absent (the attribute-per-key
+     * layout's items); nothing to do in the monolithic layout.
+     */
+    public void deleteRemains(KvTransaction kv, byte[] key) {
+    }
+
+    /**
      * A record as read for a write.
      *
      * @param key the record key

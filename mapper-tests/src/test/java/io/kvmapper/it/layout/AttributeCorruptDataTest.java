@@ -167,6 +167,30 @@ class AttributeCorruptDataTest {
     }
 
     /**
+     * Items left without their head are never mixed into a new entity: saving or inserting over them is
+     * refused, and deleteById, which answers false since no entity is there, removes them.
+     */
+    @Test
+    void noEntityIsWrittenOverItemsWithoutAHeadAndDeleteByIdRemovesThem() {
+        store.transact(delete(KEY));
+        List<KeyValue> remains = Raw.record(store, KEY);
+        ApkProfile fresh = Fixtures.full(new ApkProfile(), 1);
+        for (Runnable write : List.<Runnable>of(() -> profiles.save(fresh), () -> profiles.insert(fresh))) {
+            CorruptDataException e = assertThrows(CorruptDataException.class, write::run);
+            assertTrue(e.getMessage().startsWith(NAMED) && e.getMessage().contains("not its head item")
+                    && e.getMessage().contains("deleteById removes them"), e.getMessage());
+        }
+        assertEquals(Raw.hex(remains), Raw.hex(Raw.record(store, KEY)), "the refused writes wrote nothing");
+        assertFalse(profiles.deleteById(1));
+        assertEquals(List.of(), Raw.record(store, KEY));
+        profiles.save(fresh);
+        assertEquals(fresh, profiles.findById(1).orElseThrow());
+        // the damage also left the lost record's counter contributions behind: repair() settles them
+        profiles.repair();
+        assertTrue(profiles.verify().isClean());
+    }
+
+    /**
      * Positions that no write produces (a minor with a character outside base 62, or ending in '0', which
      * the position arithmetic cannot work with) are corrupt data for a read and for an insert beside them.
      */
