@@ -92,26 +92,7 @@ final class AttributeRecords<E> extends Records<E> {
         if (old == null) {
             requireNoRemains(kv, key);
         }
-        List<KeyValue> items = encode(key, now);
-        List<KeyValue> before = old == null ? List.of() : old.items();
-        int i = 0;
-        int j = 0;
-        while (i < before.size() || j < items.size()) {
-            int order = i == before.size() ? 1 : j == items.size() ? -1
-                    : Arrays.compareUnsigned(before.get(i).key(), items.get(j).key());
-            if (order < 0) {
-                kv.delete(before.get(i++).key());
-            } else if (order > 0) {
-                kv.put(items.get(j).key(), items.get(j).value());
-                j++;
-            } else {
-                if (j == 0 || !Arrays.equals(before.get(i).value(), items.get(j).value())) {
-                    kv.put(items.get(j).key(), items.get(j).value()); // the head always: see the class comment
-                }
-                i++;
-                j++;
-            }
-        }
+        diff(kv, old == null ? List.of() : old.items(), encode(key, now), true);
     }
 
     /** One range delete of the record key's tuple prefix: the head and every attribute. */
@@ -156,14 +137,30 @@ final class AttributeRecords<E> extends Records<E> {
         }
     }
 
-    /** Replaces the field's items with those {@code value} writes (none for null). */
-    void setField(KvTransaction kv, byte[] key, AttributeField field, Consumer<AttributeWriter> value) {
+    /**
+     * Replaces the field's items with those {@code value} writes (none for null), writing only the items
+     * that change.
+     *
+     * @param loaded the record's items if the caller has read them (so they need not be read again), or null
+     */
+    void setField(KvTransaction kv, byte[] key, AttributeField field, Consumer<AttributeWriter> value,
+            List<KeyValue> loaded) {
         byte[] prefix = concat(key, field.path());
-        List<KeyValue> before = items(kv, KeyRange.tuplePrefix(prefix));
+        KeyRange range = KeyRange.tuplePrefix(prefix);
+        List<KeyValue> before = loaded == null ? items(kv, range) : within(loaded, range);
         AttributeWriter out = new AttributeWriter(entityName(), prefix);
         value.accept(out);
         List<KeyValue> after = new ArrayList<>(out.items());
         after.sort(KEY_ORDER);
+        diff(kv, before, after, false);
+    }
+
+    /**
+     * Turns the sorted items {@code before} into the sorted items {@code after}: deletes the keys
+     * {@code after} lacks and puts those that are new or changed (and its first item always, if
+     * {@code putFirst}: the head, see the class comment).
+     */
+    private static void diff(KvTransaction kv, List<KeyValue> before, List<KeyValue> after, boolean putFirst) {
         int i = 0;
         int j = 0;
         while (i < before.size() || j < after.size()) {
@@ -171,14 +168,25 @@ final class AttributeRecords<E> extends Records<E> {
                     : Arrays.compareUnsigned(before.get(i).key(), after.get(j).key());
             if (order < 0) {
                 kv.delete(before.get(i++).key());
-            } else {
-                if (order > 0 || !Arrays.equals(before.get(i).value(), after.get(j).value())) {
-                    kv.put(after.get(j).key(), after.get(j).value());
-                }
-                i += order == 0 ? 1 : 0;
-                j++;
+                continue;
+            }
+            if (order > 0 || (putFirst && j == 0) || !Arrays.equals(before.get(i).value(), after.get(j).value())) {
+                kv.put(after.get(j).key(), after.get(j).value());
+            }
+            i += order == 0 ? 1 : 0;
+            j++;
+        }
+    }
+
+    /** The items of a sorted list that lie in {@code range}. */
+    private static List<KeyValue> within(List<KeyValue> items, KeyRange range) {
+        List<KeyValue> found = new ArrayList<>();
+        for (KeyValue item : items) {
+            if (range.contains(item.key())) {
+                found.add(item);
             }
         }
+        return found;
     }
 
     /** Appends an element to a list field after its last element: one reverse read of one key. */

@@ -36,7 +36,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Spliterator;
 import java.util.Spliterators;
-import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
@@ -286,36 +285,37 @@ public final class EntityOperations<E> {
     /** Sets one field to what {@code value} writes; {@code change} gives the new entity for indexes and counters. */
     public boolean setAttribute(byte[] key, AttributeField field, Consumer<AttributeWriter> value,
             UnaryOperator<E> change) {
-        return changeAttribute(key, field, change, (kv, records) -> records.setField(kv, key, field, value));
+        return changeAttribute(key, field, change,
+                (kv, records, loaded) -> records.setField(kv, key, field, value, loaded));
     }
 
     /** Appends an element to a list field. */
     public boolean appendAttribute(byte[] key, AttributeField field, Consumer<AttributeWriter> element,
             UnaryOperator<E> change) {
-        return changeAttribute(key, field, change, (kv, records) -> records.append(kv, key, field, element));
+        return changeAttribute(key, field, change, (kv, records, loaded) -> records.append(kv, key, field, element));
     }
 
     /** Inserts an element into a list field at {@code index}. */
     public boolean insertAttribute(byte[] key, AttributeField field, int index, Consumer<AttributeWriter> element,
             UnaryOperator<E> change) {
-        return changeAttribute(key, field, change, (kv, records) -> records.insert(kv, key, field, index, element));
+        return changeAttribute(key, field, change, (kv, records, loaded) -> records.insert(kv, key, field, index, element));
     }
 
     /** Removes the element at {@code index} of a list field. */
     public boolean removeAttributeAt(byte[] key, AttributeField field, int index, UnaryOperator<E> change) {
-        return changeAttribute(key, field, change, (kv, records) -> records.removeAt(kv, key, field, index));
+        return changeAttribute(key, field, change, (kv, records, loaded) -> records.removeAt(kv, key, field, index));
     }
 
     /** Adds the set element {@code entry} writes ({@code value} null), or maps a map key to {@code value}. */
     public boolean putAttribute(byte[] key, AttributeField field, Consumer<TupleWriter> entry,
             Consumer<AttributeWriter> value, UnaryOperator<E> change) {
-        return changeAttribute(key, field, change, (kv, records) -> records.put(kv, key, field, entry, value));
+        return changeAttribute(key, field, change, (kv, records, loaded) -> records.put(kv, key, field, entry, value));
     }
 
     /** Removes the set element or map key {@code entry} writes. */
     public boolean removeAttribute(byte[] key, AttributeField field, Consumer<TupleWriter> entry,
             UnaryOperator<E> change) {
-        return changeAttribute(key, field, change, (kv, records) -> records.remove(kv, key, field, entry));
+        return changeAttribute(key, field, change, (kv, records, loaded) -> records.remove(kv, key, field, entry));
     }
 
     /**
@@ -324,11 +324,12 @@ public final class EntityOperations<E> {
      * read. Either way the change writes the field's own items and the head, nothing else.
      */
     private boolean changeAttribute(byte[] key, AttributeField field, UnaryOperator<E> change,
-            BiConsumer<KvTransaction, AttributeRecords<E>> work) {
+            AttributeChange<E> work) {
         if (!(shared.records() instanceof AttributeRecords<E> records)) {
             throw new IllegalStateException(entityName() + " is not stored in the attribute-per-key layout");
         }
         return apply(kv -> {
+            List<KeyValue> loaded = null;
             if (field.readsEntity()) {
                 Records.Stored<E> old = records.load(kv, key);
                 if (old == null) {
@@ -340,13 +341,20 @@ public final class EntityOperations<E> {
                 if (version != null) {
                     records.writeVersion(kv, key, version.get(now));
                 }
+                loaded = old.items();
             } else if (!records.exists(kv, key)) {
                 return false;
             }
-            work.accept(kv, records);
+            work.apply(kv, records, loaded);
             records.touch(kv, key);
             return true;
         });
+    }
+
+    /** One field change of an attribute-per-key entity, given the record's items if they were read. */
+    @FunctionalInterface
+    private interface AttributeChange<E> {
+        void apply(KvTransaction kv, AttributeRecords<E> records, List<KeyValue> loaded);
     }
 
     // ---- scans over records
