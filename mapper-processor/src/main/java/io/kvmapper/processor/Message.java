@@ -114,8 +114,8 @@ public enum Message {
             + "leave the number out to keep it"),
     EVOLVED_NUMBER_REUSED("field '%s' has @Field number %d, which the removed field \"%s\" had; stored Protobuf "
             + "values may still hold that field under it, so the number stays reserved. Choose another number, or leave "
-            + "it out to have an unused one assigned; if '%s' is \"%s\" come back, give it @Field(name = \"%s\") and "
-            + "its type instead"),
+            + "it out to have an unused one assigned; if '%s' is meant to bring \"%s\" back, give it "
+            + "@Field(name = \"%s\") (and its old type) instead"),
     EVOLVED_NUMBER_TAKEN("field '%s' has @Field number %d, which the schema file records for field '%s' (stored as "
             + "\"%s\"), and a field's number never changes; choose another number, or leave it out to have an unused "
             + "one assigned"),
