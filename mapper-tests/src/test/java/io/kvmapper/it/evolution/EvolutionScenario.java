@@ -131,6 +131,8 @@ abstract class EvolutionScenario {
             assertEquals(19, v2.countByTier("basic"));
             assertEquals(COUNT + 1, v2.total());
             assertEquals(List.of(7L, 100L), v2.idsByRegion("north"));
+            assertEquals(2, headerVersion(store, 7), "the value header records the schema version that wrote it");
+            assertEquals(1, headerVersion(store, 8));
             assertFalse(mentions(store, 7, "nick7"), "rewriting a record drops its removed field");
             assertTrue(mentions(store, 8, "nick8"), "a record version 2 never rewrote keeps its removed field, unread");
         }
@@ -194,6 +196,15 @@ abstract class EvolutionScenario {
         byte[] value = store.backend().get(new KeyLayout(entity(), 1).metaKey(SchemaKinds.SCHEMA,
                 SchemaKinds.SCHEMA_NAME));
         return Tuples.decode(value);
+    }
+
+    /**
+     * The schema version in the header of the record {@code id}: its value in the monolithic layout, its
+     * head in the attribute-per-key layout; a codec byte, then the version as a varint (one byte here).
+     */
+    private int headerVersion(KvStore store, long id) {
+        byte[] head = store.backend().get(Tuples.encode(List.of(entity(), "r", id)));
+        return head[1];
     }
 
     /** Whether any key or value of the record {@code id} holds {@code text} in UTF-8. */
