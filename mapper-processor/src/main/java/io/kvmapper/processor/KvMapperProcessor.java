@@ -96,7 +96,8 @@ public final class KvMapperProcessor extends AbstractProcessor {
         ErrorReporter reporter = new ErrorReporter();
         try {
             SchemaHistory history = SchemaHistory.open(entity, processingEnv, reporter);
-            Optional<EntityModel> model = new EntityValidator(processingEnv, history.previous()).validate(entity, reporter);
+            Optional<EntityModel> model = new EntityValidator(processingEnv, history.previous())
+                    .validate(entity, reporter);
             if (model.isPresent() && !reporter.hasErrors()) {
                 Optional<SchemaDocument> schema = history.evolve(model.get(), processingEnv, reporter);
                 if (schema.isPresent()) {

@@ -48,9 +48,9 @@ final class SchemaCheck {
         if (!differences.isEmpty()) {
             throw new SchemaMismatchException(entity, String.join("; ", differences) + ". The store was last opened "
                     + "with schema version " + stored.version() + " of " + stored.entityClass() + ", the code has "
-                    + "version " + code.version() + " of " + code.entityClass() + "; nothing was changed. Open the store "
-                    + "with code whose schema its data survives, or store the new shape under another entity name and "
-                    + "copy the records");
+                    + "version " + code.version() + " of " + code.entityClass() + "; nothing was changed. Open the "
+                    + "store with code whose schema its data survives, or store the new shape under another entity "
+                    + "name and copy the records");
         }
         StoredSchema merged = SchemaCompatibility.merge(stored, code);
         if (!merged.equals(stored)) {

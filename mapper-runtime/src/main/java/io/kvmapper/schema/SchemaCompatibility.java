@@ -40,7 +40,8 @@ final class SchemaCompatibility {
         }
         if (stored.key().size() != code.key().size()) {
             differences.add("the key has " + stored.key().size() + " component(s) in the store ("
-                    + describe(stored.key()) + ") and " + code.key().size() + " in the code (" + describe(code.key()) + ")");
+                    + describe(stored.key()) + ") and " + code.key().size() + " in the code ("
+                    + describe(code.key()) + ")");
         } else {
             for (int i = 0; i < code.key().size(); i++) {
                 if (!stored.key().get(i).equals(code.key().get(i))) {

@@ -39,9 +39,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * with, and which indexes and counters the store holds and in what state. Opening an entity first checks
  * the code's schema against the stored one ({@link SchemaCheck}: an incompatible one fails with
  * {@link SchemaMismatchException} and changes nothing), then compares the code's index and counter
- * definitions with the stored ones; an index or counter the code adds to an entity that already has records is built online in
- * bounded batches on a background thread, while the store keeps serving; one the code removed is
- * dropped; one whose definition changed is rebuilt.
+ * definitions with the stored ones; an index or counter the code adds to an entity that already has
+ * records is built online in bounded batches on a background thread, while the store keeps serving; one
+ * the code removed is dropped; one whose definition changed is rebuilt.
  *
  * <h2>How an online build stays exact</h2>
  * A build keeps a cursor, the last record key it covered, in the metadata area. Each batch reads the

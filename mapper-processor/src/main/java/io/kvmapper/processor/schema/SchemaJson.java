@@ -74,7 +74,8 @@ public final class SchemaJson {
         return "{\"name\": " + quote(component.name()) + ", \"signature\": " + quote(component.signature()) + "}";
     }
 
-    private static <T> void lines(StringBuilder out, String indent, String name, List<T> items, Function<T, String> line) {
+    private static <T> void lines(StringBuilder out, String indent, String name, List<T> items,
+            Function<T, String> line) {
         out.append(indent).append(quote(name)).append(": [");
         if (items.isEmpty()) {
             out.append("]");

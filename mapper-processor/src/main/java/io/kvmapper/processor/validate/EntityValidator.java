@@ -56,14 +56,9 @@ public final class EntityValidator {
     private final SchemaValidator schema;
     private final Optional<SchemaDocument> previous;
 
-    /** A validator using the compiler's utilities, for an entity without a recorded schema. */
-    public EntityValidator(ProcessingEnvironment env) {
-        this(env, Optional.empty());
-    }
-
     /**
-     * A validator using the compiler's utilities, for an entity whose schema file records {@code previous}:
-     * fields keep the numbers it records.
+     * A validator using the compiler's utilities, for an entity whose schema file records {@code previous}
+     * (empty if it has none): fields keep the numbers it records.
      */
     public EntityValidator(ProcessingEnvironment env, Optional<SchemaDocument> previous) {
         this.elements = env.getElementUtils();

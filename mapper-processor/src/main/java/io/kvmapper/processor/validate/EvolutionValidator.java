@@ -71,7 +71,8 @@ public final class EvolutionValidator {
         List<KeyComponent> key = SchemaDescriber.key(model);
         if (key.size() != recorded.size()) {
             reporter.error(model.element(), Annotations.ENTITY, null, Message.EVOLVED_KEY_SIZE,
-                    model.element().getSimpleName(), recorded.size(), describe(recorded), key.size(), describe(key), file);
+                    model.element().getSimpleName(), recorded.size(), describe(recorded), key.size(), describe(key),
+                    file);
             return;
         }
         for (int i = 0; i < key.size(); i++) {
@@ -87,7 +88,10 @@ public final class EvolutionValidator {
         return key.stream().map(KeyComponent::describe).collect(Collectors.joining("; "));
     }
 
-    /** Checks the fields of {@code object} against what the file records for its type; key fields have their own check. */
+    /**
+     * Checks the fields of {@code object} against what the file records for its type; the entity's key
+     * fields have their own check.
+     */
     private static void checkFields(ValueObject object, SchemaDocument previous, EntityModel model,
             ErrorReporter reporter) {
         TypeFields recorded = object == model.value() ? previous.fields()

@@ -9,7 +9,10 @@ import io.kvmapper.annotation.Key;
 import io.kvmapper.annotation.Layout;
 import java.util.List;
 
-/** Version 3 of "AttrSubscriber": version 2 with the key's type changed from long to String, which no store can follow. */
+/**
+ * Version 3 of "AttrSubscriber": version 2 with the key's type changed from long to String, which no store can
+ * follow.
+ */
 @Entity(name = "AttrSubscriber", layout = Layout.ATTRIBUTE_PER_KEY)
 @Counter(name = "total")
 @Counter(name = "byTier", groupBy = "tier")

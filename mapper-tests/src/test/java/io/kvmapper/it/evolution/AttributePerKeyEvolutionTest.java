@@ -69,7 +69,8 @@ class AttributePerKeyEvolutionTest extends EvolutionScenario {
 
             @Override
             public void save(Seen s) {
-                repository.save(new AttrSubscriberV2(s.id(), s.email(), s.tier(), s.age(), s.address(), s.tags(), s.region()));
+                repository.save(new AttrSubscriberV2(s.id(), s.email(), s.tier(), s.age(), s.address(), s.tags(),
+                        s.region()));
             }
         };
     }

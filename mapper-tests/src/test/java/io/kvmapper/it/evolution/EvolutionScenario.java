@@ -235,7 +235,8 @@ abstract class EvolutionScenario {
     private static void assertSameItems(List<KeyValue> expected, List<KeyValue> actual) {
         assertEquals(expected.size(), actual.size(), "the number of items in the store changed");
         for (int i = 0; i < expected.size(); i++) {
-            assertArrayEquals(expected.get(i).key(), actual.get(i).key(), "key " + Tuples.toString(expected.get(i).key()));
+            assertArrayEquals(expected.get(i).key(), actual.get(i).key(),
+                    "key " + Tuples.toString(expected.get(i).key()));
             assertArrayEquals(expected.get(i).value(), actual.get(i).value(),
                     "value of " + Tuples.toString(expected.get(i).key()));
         }

@@ -69,7 +69,8 @@ class JsonEvolutionTest extends EvolutionScenario {
 
             @Override
             public void save(Seen s) {
-                repository.save(new SubscriberV2(s.id(), s.email(), s.tier(), s.age(), s.address(), s.tags(), s.region()));
+                repository.save(new SubscriberV2(s.id(), s.email(), s.tier(), s.age(), s.address(), s.tags(),
+                        s.region()));
             }
         };
     }

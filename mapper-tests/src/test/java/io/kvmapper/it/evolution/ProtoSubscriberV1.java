@@ -8,7 +8,10 @@ import io.kvmapper.annotation.Index;
 import io.kvmapper.annotation.Key;
 import java.util.List;
 
-/** Version 1 of the stored entity "ProtoSubscriber" (Protobuf values in the monolithic layout): what the first release wrote. */
+/**
+ * Version 1 of the stored entity "ProtoSubscriber" (Protobuf values in the monolithic layout): what the first
+ * release wrote.
+ */
 @Entity(name = "ProtoSubscriber", codec = Codec.PROTOBUF)
 @Counter(name = "total")
 public record ProtoSubscriberV1(

@@ -9,7 +9,10 @@ import io.kvmapper.annotation.Index;
 import io.kvmapper.annotation.Key;
 import java.util.List;
 
-/** Version 3 of "ProtoSubscriber": version 2 with the key's type changed from long to String, which no store can follow. */
+/**
+ * Version 3 of "ProtoSubscriber": version 2 with the key's type changed from long to String, which no store can
+ * follow.
+ */
 @Entity(name = "ProtoSubscriber", codec = Codec.PROTOBUF)
 @Counter(name = "total")
 @Counter(name = "byTier", groupBy = "tier")

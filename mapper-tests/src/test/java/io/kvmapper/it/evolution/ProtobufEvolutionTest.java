@@ -69,7 +69,8 @@ class ProtobufEvolutionTest extends EvolutionScenario {
 
             @Override
             public void save(Seen s) {
-                repository.save(new ProtoSubscriberV2(s.id(), s.email(), s.tier(), s.age(), s.address(), s.tags(), s.region()));
+                repository.save(new ProtoSubscriberV2(s.id(), s.email(), s.tier(), s.age(), s.address(), s.tags(),
+                        s.region()));
             }
         };
     }

@@ -7,7 +7,10 @@ import io.kvmapper.annotation.Index;
 import io.kvmapper.annotation.Key;
 import java.util.List;
 
-/** Version 1 of the stored entity "Subscriber" (JSON values in the monolithic layout): what the first release wrote. */
+/**
+ * Version 1 of the stored entity "Subscriber" (JSON values in the monolithic layout): what the first
+ * release wrote.
+ */
 @Entity(name = "Subscriber")
 @Counter(name = "total")
 public record SubscriberV1(

@@ -8,7 +8,10 @@ import io.kvmapper.annotation.Index;
 import io.kvmapper.annotation.Key;
 import java.util.List;
 
-/** Version 3 of "Subscriber": version 2 with the key's type changed from long to String, which no store can follow. */
+/**
+ * Version 3 of "Subscriber": version 2 with the key's type changed from long to String, which no store can
+ * follow.
+ */
 @Entity(name = "Subscriber")
 @Counter(name = "total")
 @Counter(name = "byTier", groupBy = "tier")
