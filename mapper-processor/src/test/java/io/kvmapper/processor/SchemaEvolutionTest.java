@@ -4,6 +4,7 @@ import static com.google.common.truth.Truth.assertThat;
 import static com.google.testing.compile.CompilationSubject.assertThat;
 
 import com.google.testing.compile.Compilation;
+import com.google.testing.compile.JavaFileObjects;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -242,6 +243,33 @@ class SchemaEvolutionTest {
         assertThat(compilation).hadNoteContaining("schema evolution of example.Member is not checked, and no schema file "
                 + "is written: its source example/Member.java is not a file; pass the processor option "
                 + "-Akvmapper.schemaDir=<directory> to keep schema files there");
+    }
+
+    @Test
+    void withoutTheOptionTheFileGoesBesideTheSourceRootOfTheEntitysSourceFile() throws IOException {
+        Path project = schemaDirectory.resolve("project");
+        Path source = project.resolve("src/main/java/example/Member.java");
+        Files.createDirectories(source.getParent());
+        Files.writeString(source, MEMBER_V1);
+
+        Compilation compilation = Compilations.compiler().compile(JavaFileObjects.forResource(source.toUri().toURL()));
+
+        assertThat(compilation).succeededWithoutWarnings();
+        assertThat(read(project.resolve("src/main/kvmapper/example/Member.json")))
+                .contains("\"class\": \"example.Member\"");
+    }
+
+    @Test
+    void aSourceFileOutsideADirectoryTreeOfItsPackageIsNotChecked() throws IOException {
+        Path source = schemaDirectory.resolve("loose/Member.java");
+        Files.createDirectories(source.getParent());
+        Files.writeString(source, MEMBER_V1);
+
+        Compilation compilation = Compilations.compiler().compile(JavaFileObjects.forResource(source.toUri().toURL()));
+
+        assertThat(compilation).succeededWithoutWarnings();
+        assertThat(compilation).hadNoteContaining("schema evolution of example.Member is not checked, and no schema file "
+                + "is written: its source file " + source + " is not in a source directory tree that follows its package");
     }
 
     @Test

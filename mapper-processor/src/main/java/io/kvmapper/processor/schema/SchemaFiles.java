@@ -56,7 +56,8 @@ public final class SchemaFiles {
             }
             source = unit.getSourceFile().toUri();
         } catch (IllegalArgumentException | LinkageError e) {
-            return new Location(Optional.empty(), "this compiler does not say where source files are (only javac does)");
+            return new Location(Optional.empty(), "the compiler does not tell processors where source files are "
+                    + "(javac's own processing environment does; build tools that wrap it, such as Gradle, do not)");
         }
         if (!"file".equals(source.getScheme())) {
             return new Location(Optional.empty(), "its source " + source + " is not a file");
