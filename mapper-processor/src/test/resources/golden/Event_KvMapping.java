@@ -27,6 +27,40 @@ final class Event_KvMapping implements EntityMapping<Event> {
 
     private static final byte[] ALL = RecordKeys.allRecordsPrefix(ENTITY);
 
+    private static final String SCHEMA = "{\n"
+            + "  \"format\": 1,\n"
+            + "  \"class\": \"com.example.events.Event\",\n"
+            + "  \"entity\": \"event\",\n"
+            + "  \"version\": 1,\n"
+            + "  \"layout\": \"MONOLITHIC\",\n"
+            + "  \"codec\": \"JSON\",\n"
+            + "  \"key\": [\n"
+            + "    {\"field\": \"tenant\", \"type\": \"String\", \"partition\": true, \"descending\": false},\n"
+            + "    {\"field\": \"at\", \"type\": \"Instant\", \"partition\": false, \"descending\": true},\n"
+            + "    {\"field\": \"sequence\", \"type\": \"long\", \"partition\": false, \"descending\": false}\n"
+            + "  ],\n"
+            + "  \"fields\": [\n"
+            + "    {\"name\": \"tenant\", \"java\": \"tenant\", \"type\": \"String\", \"number\": 1},\n"
+            + "    {\"name\": \"at\", \"java\": \"at\", \"type\": \"Instant\", \"number\": 2},\n"
+            + "    {\"name\": \"sequence\", \"java\": \"sequence\", \"type\": \"long\", \"number\": 3},\n"
+            + "    {\"name\": \"kind\", \"java\": \"kind\", \"type\": \"String\", \"number\": 4},\n"
+            + "    {\"name\": \"origin\", \"java\": \"origin\", \"type\": \"embedded com.example.events.Event.Origin\", \"number\": 5},\n"
+            + "    {\"name\": \"tags\", \"java\": \"tags\", \"type\": \"List<String>\", \"number\": 6}\n"
+            + "  ],\n"
+            + "  \"removed\": [],\n"
+            + "  \"embedded\": {\n"
+            + "    \"com.example.events.Event.Origin\": {\n"
+            + "      \"fields\": [\n"
+            + "        {\"name\": \"host\", \"java\": \"host\", \"type\": \"String\", \"number\": 1},\n"
+            + "        {\"name\": \"port\", \"java\": \"port\", \"type\": \"int\", \"number\": 2}\n"
+            + "      ],\n"
+            + "      \"removed\": []\n"
+            + "    }\n"
+            + "  },\n"
+            + "  \"indexes\": [],\n"
+            + "  \"counters\": []\n"
+            + "}\n";
+
     private static final List<IndexDefinition<Event>> INDEXES = List.of();
 
     private static final List<CounterDefinition<Event>> COUNTERS = List.of();
@@ -42,6 +76,11 @@ final class Event_KvMapping implements EntityMapping<Event> {
     @Override
     public int schemaVersion() {
         return 1;
+    }
+
+    @Override
+    public String schema() {
+        return SCHEMA;
     }
 
     @Override

@@ -28,6 +28,48 @@ final class Order_KvMapping implements EntityMapping<Order> {
 
     private static final byte[] ALL = RecordKeys.allRecordsPrefix(ENTITY);
 
+    private static final String SCHEMA = "{\n"
+            + "  \"format\": 1,\n"
+            + "  \"class\": \"com.example.shop.Order\",\n"
+            + "  \"entity\": \"order\",\n"
+            + "  \"version\": 1,\n"
+            + "  \"layout\": \"MONOLITHIC\",\n"
+            + "  \"codec\": \"JSON\",\n"
+            + "  \"key\": [\n"
+            + "    {\"field\": \"shop\", \"type\": \"String\", \"partition\": true, \"descending\": false},\n"
+            + "    {\"field\": \"number\", \"type\": \"long\", \"partition\": false, \"descending\": false}\n"
+            + "  ],\n"
+            + "  \"fields\": [\n"
+            + "    {\"name\": \"shop\", \"java\": \"shop\", \"type\": \"String\", \"number\": 1},\n"
+            + "    {\"name\": \"number\", \"java\": \"number\", \"type\": \"long\", \"number\": 2},\n"
+            + "    {\"name\": \"reference\", \"java\": \"reference\", \"type\": \"String\", \"number\": 3},\n"
+            + "    {\"name\": \"status\", \"java\": \"status\", \"type\": \"enum com.example.shop.Order.Status\", \"number\": 4},\n"
+            + "    {\"name\": \"shipTo\", \"java\": \"shipTo\", \"type\": \"embedded com.example.shop.Order.Address\", \"number\": 5},\n"
+            + "    {\"name\": \"tags\", \"java\": \"tags\", \"type\": \"Set<String>\", \"number\": 6},\n"
+            + "    {\"name\": \"totalCents\", \"java\": \"totalCents\", \"type\": \"long\", \"number\": 7},\n"
+            + "    {\"name\": \"version\", \"java\": \"version\", \"type\": \"long\", \"number\": 8}\n"
+            + "  ],\n"
+            + "  \"removed\": [],\n"
+            + "  \"embedded\": {\n"
+            + "    \"com.example.shop.Order.Address\": {\n"
+            + "      \"fields\": [\n"
+            + "        {\"name\": \"city\", \"java\": \"city\", \"type\": \"String\", \"number\": 1},\n"
+            + "        {\"name\": \"country\", \"java\": \"country\", \"type\": \"String\", \"number\": 2}\n"
+            + "      ],\n"
+            + "      \"removed\": []\n"
+            + "    }\n"
+            + "  },\n"
+            + "  \"indexes\": [\n"
+            + "    {\"name\": \"reference\", \"signature\": \"unique(reference:STRING)\"},\n"
+            + "    {\"name\": \"tags\", \"signature\": \"index(tags:STRING[])\"},\n"
+            + "    {\"name\": \"shipToCountryAndStatus\", \"signature\": \"index(shipTo.country:STRING,status:ENUM)\"}\n"
+            + "  ],\n"
+            + "  \"counters\": [\n"
+            + "    {\"name\": \"byStatus\", \"signature\": \"count(status:ENUM)\"},\n"
+            + "    {\"name\": \"revenueByCountryAndStatus\", \"signature\": \"sum(totalCents:LONG;shipTo.country:STRING,status:ENUM)\"}\n"
+            + "  ]\n"
+            + "}\n";
+
     private static final List<IndexDefinition<Order>> INDEXES = List.of(
             new IndexDefinition<>("reference", true, 1, "unique(reference:STRING)",
                     Order_KvMapping::referenceValues),
@@ -66,6 +108,11 @@ final class Order_KvMapping implements EntityMapping<Order> {
     @Override
     public int schemaVersion() {
         return 1;
+    }
+
+    @Override
+    public String schema() {
+        return SCHEMA;
     }
 
     @Override

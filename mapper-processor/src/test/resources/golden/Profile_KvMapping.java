@@ -29,6 +29,50 @@ final class Profile_KvMapping implements EntityMapping<Profile> {
 
     private static final byte[] ALL = RecordKeys.allRecordsPrefix(ENTITY);
 
+    private static final String SCHEMA = "{\n"
+            + "  \"format\": 1,\n"
+            + "  \"class\": \"com.example.people.Profile\",\n"
+            + "  \"entity\": \"Profile\",\n"
+            + "  \"version\": 1,\n"
+            + "  \"layout\": \"ATTRIBUTE_PER_KEY\",\n"
+            + "  \"codec\": \"JSON\",\n"
+            + "  \"key\": [\n"
+            + "    {\"field\": \"handle\", \"type\": \"String\", \"partition\": true, \"descending\": false}\n"
+            + "  ],\n"
+            + "  \"fields\": [\n"
+            + "    {\"name\": \"handle\", \"java\": \"handle\", \"type\": \"String\", \"number\": 1},\n"
+            + "    {\"name\": \"name\", \"java\": \"name\", \"type\": \"String\", \"number\": 2},\n"
+            + "    {\"name\": \"home\", \"java\": \"home\", \"type\": \"embedded com.example.people.Profile.Home\", \"number\": 3},\n"
+            + "    {\"name\": \"attributes\", \"java\": \"attributes\", \"type\": \"Map<String, String>\", \"number\": 4},\n"
+            + "    {\"name\": \"friends\", \"java\": \"friends\", \"type\": \"List<String>\", \"number\": 5},\n"
+            + "    {\"name\": \"groups\", \"java\": \"groups\", \"type\": \"Set<String>\", \"number\": 6},\n"
+            + "    {\"name\": \"scores\", \"java\": \"scores\", \"type\": \"Map<String, List<Integer>>\", \"number\": 7}\n"
+            + "  ],\n"
+            + "  \"removed\": [],\n"
+            + "  \"embedded\": {\n"
+            + "    \"com.example.people.Profile.Home\": {\n"
+            + "      \"fields\": [\n"
+            + "        {\"name\": \"city\", \"java\": \"city\", \"type\": \"String\", \"number\": 1},\n"
+            + "        {\"name\": \"point\", \"java\": \"point\", \"type\": \"embedded com.example.people.Profile.Point\", \"number\": 2}\n"
+            + "      ],\n"
+            + "      \"removed\": []\n"
+            + "    },\n"
+            + "    \"com.example.people.Profile.Point\": {\n"
+            + "      \"fields\": [\n"
+            + "        {\"name\": \"lat\", \"java\": \"lat\", \"type\": \"double\", \"number\": 1},\n"
+            + "        {\"name\": \"lon\", \"java\": \"lon\", \"type\": \"double\", \"number\": 2}\n"
+            + "      ],\n"
+            + "      \"removed\": []\n"
+            + "    }\n"
+            + "  },\n"
+            + "  \"indexes\": [\n"
+            + "    {\"name\": \"groups\", \"signature\": \"index(groups:STRING[])\"}\n"
+            + "  ],\n"
+            + "  \"counters\": [\n"
+            + "    {\"name\": \"byCity\", \"signature\": \"count(home.city:STRING)\"}\n"
+            + "  ]\n"
+            + "}\n";
+
     private static final List<IndexDefinition<Profile>> INDEXES = List.of(
             new IndexDefinition<>("groups", false, 1, "index(groups:STRING[])",
                     Profile_KvMapping::groupsValues));
@@ -48,6 +92,11 @@ final class Profile_KvMapping implements EntityMapping<Profile> {
     @Override
     public int schemaVersion() {
         return 1;
+    }
+
+    @Override
+    public String schema() {
+        return SCHEMA;
     }
 
     @Override

@@ -53,6 +53,15 @@ public final class GeneratedNames {
         return "META-INF/kvmapper/" + directory + protoMessage(entity) + ".proto";
     }
 
+    /**
+     * The schema file of an entity, relative to the schema directory: {@code com/example/User.json},
+     * {@code com/example/Outer_Inner.json} for a nested entity.
+     */
+    public static String schemaFile(ClassName entity) {
+        String directory = entity.packageName().isEmpty() ? "" : entity.packageName().replace('.', '/') + "/";
+        return directory + String.join("_", entity.simpleNames()) + ".json";
+    }
+
     /** The record of key components nested in a repository of an entity with a composite key. */
     public static ClassName keyRecord(ClassName entity) {
         return repository(entity).nestedClass("Key");

@@ -5,6 +5,8 @@ import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.TypeSpec;
 import io.kvmapper.annotation.Codec;
 import io.kvmapper.processor.model.EntityModel;
+import io.kvmapper.processor.schema.SchemaDocument;
+import io.kvmapper.processor.schema.SchemaFiles;
 import io.kvmapper.processor.validate.Annotations;
 import io.kvmapper.processor.validate.EntityValidator;
 import io.kvmapper.processor.validate.UnresolvedTypeException;
@@ -36,9 +38,13 @@ import javax.tools.FileObject;
 import javax.tools.StandardLocation;
 
 /**
- * The KV Mapper annotation processor: for each {@code @Entity} it validates the schema and, when it is
- * clean, writes the repository, the key mapping and the value codec. Isolating: each generated file
- * has exactly one originating element, the entity.
+ * The KV Mapper annotation processor: for each {@code @Entity} it validates the schema, checks it against
+ * the entity's schema file (see {@link SchemaHistory}) and, when both are clean, writes the repository,
+ * the key mapping and the value codec, then records the schema in the file. Isolating: each generated
+ * file has exactly one originating element, the entity.
+ *
+ * <p>Option: {@code -Akvmapper.schemaDir=<directory>}, where schema files are kept (by default the
+ * directory {@code kvmapper} beside the source root of each entity's source file).
  */
 @AutoService(Processor.class)
 public final class KvMapperProcessor extends AbstractProcessor {
@@ -50,6 +56,11 @@ public final class KvMapperProcessor extends AbstractProcessor {
         return Set.of(Annotations.ENTITY, Annotations.KEY, Annotations.INDEX, Annotations.INDEX_LIST,
                 Annotations.COUNTER, Annotations.COUNTER_LIST, Annotations.EMBEDDED, Annotations.VERSION,
                 Annotations.TRANSIENT, Annotations.FIELD);
+    }
+
+    @Override
+    public Set<String> getSupportedOptions() {
+        return Set.of(SchemaFiles.OPTION);
     }
 
     @Override
@@ -84,9 +95,15 @@ public final class KvMapperProcessor extends AbstractProcessor {
     private void process(TypeElement entity) {
         ErrorReporter reporter = new ErrorReporter();
         try {
-            Optional<EntityModel> model = new EntityValidator(processingEnv).validate(entity, reporter);
+            SchemaHistory history = SchemaHistory.open(entity, processingEnv, reporter);
+            Optional<EntityModel> model = new EntityValidator(processingEnv, history.previous())
+                    .validate(entity, reporter);
             if (model.isPresent() && !reporter.hasErrors()) {
-                write(model.get(), reporter);
+                Optional<SchemaDocument> schema = history.evolve(model.get(), processingEnv, reporter);
+                if (schema.isPresent()) {
+                    write(model.get(), schema.get());
+                    history.save(schema.get(), reporter);
+                }
             }
         } catch (UnresolvedTypeException e) {
             deferred.put(entity.getQualifiedName().toString(), e.getMessage());
@@ -99,10 +116,10 @@ public final class KvMapperProcessor extends AbstractProcessor {
         reporter.printTo(processingEnv.getMessager());
     }
 
-    private void write(EntityModel model, ErrorReporter reporter) throws IOException {
+    private void write(EntityModel model, SchemaDocument schema) throws IOException {
         var elements = processingEnv.getElementUtils();
         boolean protobuf = model.codec() == Codec.PROTOBUF;
-        List<TypeSpec> types = List.of(new MappingWriter(elements).write(model),
+        List<TypeSpec> types = List.of(new MappingWriter(elements).write(model, schema),
                 model.isAttributePerKey() ? new AttributeCodecWriter(elements).write(model)
                         : protobuf ? new ProtobufCodecWriter(elements).write(model)
                         : new JsonCodecWriter(elements).write(model),

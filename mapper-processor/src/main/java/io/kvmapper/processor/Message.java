@@ -83,6 +83,50 @@ public enum Message {
             + "codec, or use Layout.MONOLITHIC"),
     SET_ELEMENT_IN_KEY("field '%s' stores a %s; in the attribute-per-key layout each set element is stored in a key, "
             + "so a set's elements must be scalars; use a List, or Layout.MONOLITHIC for this entity"),
+    SCHEMA_UNCHECKED("schema evolution of %s is not checked, and no schema file is written: %s; pass the processor "
+            + "option -Akvmapper.schemaDir=<directory> to keep schema files there"),
+    SCHEMA_FILE_UNREADABLE("the schema file %s of %s cannot be read: %s; restore it from version control, or delete it "
+            + "to start a new schema history"),
+    SCHEMA_FILE_UNWRITABLE("the schema file %s of %s cannot be written: %s; make its directory writable, or pass "
+            + "-Akvmapper.schemaDir=<directory> to keep schema files elsewhere"),
+    EVOLVED_NAME("@Entity %s: its stored name was \"%s\" and is \"%s\" now; the records stored under the old name "
+            + "would be invisible to the new code. Revert the name; to move the records, keep this class under the old "
+            + "name, declare a new entity class with the new name and copy the records, or, for a store you can rebuild "
+            + "from scratch, delete the schema file %s to start a new history"),
+    EVOLVED_STORAGE("@Entity %s: its %s was %s and is %s now; stored records are not converted, so the new code would "
+            + "read them as corrupt. Revert the %s; to change it, store the entity under a new @Entity(name) and copy the "
+            + "records, or, for a store you can rebuild from scratch, delete the schema file %s to start a new history"),
+    EVOLVED_KEY_SIZE("@Entity %s: its key had %d component(s) (%s) and has %d now (%s); records are found by their "
+            + "key, so the new code would not find the stored ones. Revert the key; to change it, store the entity under "
+            + "a new @Entity(name) and copy the records, or, for a store you can rebuild from scratch, delete the schema "
+            + "file %s to start a new history"),
+    EVOLVED_KEY_COMPONENT("@Key field '%s': key component %d was %s and is %s now; records are found by their key, so "
+            + "the new code would not find the stored ones. Revert the component; to change it, store the entity under a "
+            + "new @Entity(name) and copy the records, or, for a store you can rebuild from scratch, delete the schema "
+            + "file %s to start a new history"),
+    EVOLVED_FIELD_TYPE("field '%s' has type %s, but the schema file records type %s for its stored name \"%s\"%s; "
+            + "stored values are not converted (the one change they survive is widening an integer type: byte to short to "
+            + "int to long, or Byte to Short to Integer to Long). Revert the type, or store the field under a new name "
+            + "(rename it, or give it another @Field(name)): the old field is then removed, and the new one reads as "
+            + "empty from stored records"),
+    EVOLVED_NUMBER_CHANGED("field '%s' has @Field number %d, but the schema file records number %d for its stored name "
+            + "\"%s\"; stored Protobuf values hold field numbers, so a field's number never changes. State %d, or "
+            + "leave the number out to keep it"),
+    EVOLVED_NUMBER_REUSED("field '%s' has @Field number %d, which the removed field \"%s\" had; stored Protobuf "
+            + "values may still hold that field under it, so the number stays reserved. Choose another number, or leave "
+            + "it out to have an unused one assigned; if '%s' is meant to bring \"%s\" back, give it "
+            + "@Field(name = \"%s\") (and its old type) instead"),
+    EVOLVED_NUMBER_TAKEN("field '%s' has @Field number %d, which the schema file records for field '%s' (stored as "
+            + "\"%s\"), and a field's number never changes; choose another number, or leave it out to have an unused "
+            + "one assigned"),
+    EVOLVED_INDEX("@Index \"%s\" was %s and is %s now; an index redefined under its old name is unusable until "
+            + "the store has rebuilt it, and code still running the old definition would keep writing its entries. Give "
+            + "the changed index a new name (the old one is dropped, and the new one built online from the stored "
+            + "records), or revert it"),
+    EVOLVED_COUNTER("@Counter \"%s\" was %s and is %s now; a counter redefined under its old name is unusable until "
+            + "the store has rebuilt it, and code still running the old definition would keep adding to its figures. "
+            + "Give the changed counter a new name (the old one is dropped, and the new one built online from the stored "
+            + "records), or revert it"),
     UNRESOLVED_TYPES("%s refers to types that never became available: %s; check the imports, and that any processor "
             + "generating them runs in the same compilation"),
     UNEXPECTED("the KV Mapper processor failed on %s; please report this with the stack trace:%n%s");

@@ -11,9 +11,11 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Compares what the processor writes for two representative entities with reviewed copies under
@@ -24,7 +26,8 @@ import org.junit.jupiter.api.Test;
  * levels deep, a map, a list, an indexed set, a map of lists and a counter over an embedded path; and
  * {@code Product}, a Protobuf entity with a stated and assigned field numbers, an enum, an Optional, a
  * map, and embedded objects holding a nested list, whose codec and exported {@code .proto} file are
- * compared.
+ * compared. The schema files of {@code Order} and {@code Product} (written to a temporary schema
+ * directory) are compared too.
  *
  * <p>After an intended change to the generated code, regenerate the copies and review the diff:
  *
@@ -43,9 +46,15 @@ class GoldenFileTest {
     private static final RecordingProcessor PROCESSOR = new RecordingProcessor();
     private static Compilation compilation;
 
+    @TempDir
+    static Path schemaDirectory;
+
     @BeforeAll
     static void compileTheRepresentativeEntities() {
+        List<String> options = new ArrayList<>(Compilations.OPTIONS);
+        options.add("-Akvmapper.schemaDir=" + schemaDirectory);
         compilation = Compilations.compiler(PROCESSOR)
+                .withOptions(options)
                 .withClasspath(Compilations.minimalClasspath())
                 .compile(TestSource.of("com.example.events.Event", read("Event.java")).file(),
                         TestSource.of("com.example.shop.Order", read("Order.java")).file(),
@@ -109,6 +118,16 @@ class GoldenFileTest {
     }
 
     @Test
+    void schemaFileMatchesTheGoldenFile() {
+        assertFileMatchesGolden(schemaDirectory.resolve("com/example/shop/Order.json"), "Order.json");
+    }
+
+    @Test
+    void schemaFileOfAProtobufEntityMatchesTheGoldenFile() {
+        assertFileMatchesGolden(schemaDirectory.resolve("com/example/catalog/Product.json"), "Product.json");
+    }
+
+    @Test
     void generatedCodeCompilesWithoutWarnings() {
         assertThat(compilation).succeededWithoutWarnings();
     }
@@ -138,6 +157,21 @@ class GoldenFileTest {
         assertWithMessage("%s differs from %s%s; if the change is intended, regenerate with -Dgolden.update=true "
                         + "and review the diff", qualifiedName, GOLDEN, goldenFile)
                 .that(actual).isEqualTo(read(goldenFile));
+    }
+
+    private static void assertFileMatchesGolden(Path file, String goldenFile) {
+        String actual;
+        try {
+            actual = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new AssertionError("the processor did not write " + file + "; diagnostics: "
+                    + compilation.diagnostics(), e);
+        }
+        if (UPDATE) {
+            write(goldenFile, actual);
+        }
+        assertWithMessage("%s differs from %s%s; if the change is intended, regenerate with -Dgolden.update=true "
+                + "and review the diff", file, GOLDEN, goldenFile).that(actual).isEqualTo(read(goldenFile));
     }
 
     private static String generated(String qualifiedName) {

@@ -16,7 +16,7 @@ import java.util.Arrays;
  * ((entity, "i", index), v1..vk, k1..kn)   a non-unique index entry: the value, then the primary key; empty value
  * ((entity, "i", index), v1..vk)           a unique index entry; its value is the record key
  * ((entity, "c", counter), g1..gj)         a counter group; an 8-byte little-endian value
- * ((entity, "m"), kind, name)              the metadata area: stored index and counter definitions
+ * ((entity, "m"), kind, name)              the metadata area: the stored schema, index and counter definitions
  * </pre>
  */
 public final class KeyLayout {

@@ -2,6 +2,13 @@ package io.kvmapper.index;
 
 /** The kinds of metadata keys under an entity's metadata area. */
 public final class SchemaKinds {
+    /**
+     * The schema the entity was last opened with (name {@value #SCHEMA_NAME}): the tuple {@code (version,
+     * json)}, the JSON being the entity's schema document with every field the store has seen.
+     */
+    public static final String SCHEMA = "schema";
+    /** The name of the one metadata key of kind {@link #SCHEMA}. */
+    public static final String SCHEMA_NAME = "current";
     /** An index's definition and state. */
     public static final String INDEX = "index";
     /** A counter's definition and state. */

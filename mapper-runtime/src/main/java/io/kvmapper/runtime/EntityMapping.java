@@ -17,6 +17,14 @@ public interface EntityMapping<E> {
     /** The version of the entity's stored schema, written into every value header. */
     int schemaVersion();
 
+    /**
+     * The entity's stored schema as its schema file records it (JSON: key, layout, codec, fields with
+     * stored names, types and numbers, removed fields, indexes and counters; see
+     * {@code docs/schema-evolution.md}). A store records it and refuses code whose schema its data cannot
+     * be read with.
+     */
+    String schema();
+
     /** The codec of the monolithic layout's values; null for an entity in the attribute-per-key layout. */
     ValueCodec<E> codec();
 

@@ -35,11 +35,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * One store's schema area: for every entity opened through a repository, which indexes and counters
- * the store holds and in what state. Opening an entity compares the code's definitions with the stored
- * ones; an index or counter the code adds to an entity that already has records is built online in
- * bounded batches on a background thread, while the store keeps serving; one the code removed is
- * dropped; one whose definition changed is rebuilt.
+ * One store's schema area: for every entity opened through a repository, the schema its data was written
+ * with, and which indexes and counters the store holds and in what state. Opening an entity first checks
+ * the code's schema against the stored one ({@link SchemaCheck}: an incompatible one fails with
+ * {@link SchemaMismatchException} and changes nothing), then compares the code's index and counter
+ * definitions with the stored ones; an index or counter the code adds to an entity that already has
+ * records is built online in bounded batches on a background thread, while the store keeps serving; one
+ * the code removed is dropped; one whose definition changed is rebuilt.
  *
  * <h2>How an online build stays exact</h2>
  * A build keeps a cursor, the last record key it covered, in the metadata area. Each batch reads the
@@ -80,6 +82,8 @@ public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWo
     /**
      * The live schema of an entity in this store, reconciling the stored definitions with the code's on
      * first use and starting whatever builds and drops that needs.
+     *
+     * @throws SchemaMismatchException if the store's data of the entity cannot be read with the code's schema
      */
     public synchronized <E> EntitySchema open(Records<E> records, KeyLayout layout, List<IndexDefinition<E>> indexes,
             List<CounterDefinition<E>> counters) {
@@ -99,8 +103,10 @@ public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWo
             throw new StoreClosedException("the store is closed");
         }
         EntitySchema schema = new EntitySchema(entity, fingerprint);
-        List<Runnable> tasks = store.transact((Transaction tx) -> reconcile(tx.kv(), records, layout, indexes, counters,
-                schema));
+        List<Runnable> tasks = store.transact((Transaction tx) -> {
+            SchemaCheck.apply(tx.kv(), layout, records.mapping());
+            return reconcile(tx.kv(), records, layout, indexes, counters, schema);
+        });
         schemas.put(entity, schema);
         tasks.forEach(this::submit);
         return schema;

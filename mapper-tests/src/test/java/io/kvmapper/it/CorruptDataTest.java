@@ -31,9 +31,10 @@ class CorruptDataTest {
         });
     }
 
+    /** Saves one event and returns its record key, found by scanning the entity's records. */
     static byte[] keyOf(KvStore store, EventRepository events) {
         events.save(new Event("s", AT, 1, "ok"));
-        try (var cursor = store.backend().scan(io.kvmapper.spi.KeyRange.startingWith(new byte[] {0x05}),
+        try (var cursor = store.backend().scan(new io.kvmapper.index.KeyLayout("Event", 1).records(),
                 io.kvmapper.spi.ScanOptions.FORWARD)) {
             return cursor.next().key();
         }

@@ -16,6 +16,8 @@ import io.kvmapper.processor.model.KeyPart;
 import io.kvmapper.processor.model.Property;
 import io.kvmapper.processor.model.ValueObject;
 import io.kvmapper.processor.model.ValueType;
+import io.kvmapper.processor.schema.SchemaDocument;
+import io.kvmapper.processor.schema.SchemaDocument.TypeFields;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -52,13 +54,18 @@ public final class EntityValidator {
     private final Types types;
     private final TypeResolver resolver;
     private final SchemaValidator schema;
+    private final Optional<SchemaDocument> previous;
 
-    /** A validator using the compiler's utilities. */
-    public EntityValidator(ProcessingEnvironment env) {
+    /**
+     * A validator using the compiler's utilities, for an entity whose schema file records {@code previous}
+     * (empty if it has none): fields keep the numbers it records.
+     */
+    public EntityValidator(ProcessingEnvironment env, Optional<SchemaDocument> previous) {
         this.elements = env.getElementUtils();
         this.types = env.getTypeUtils();
         this.resolver = new TypeResolver(types);
         this.schema = new SchemaValidator(elements);
+        this.previous = previous;
     }
 
     /**
@@ -241,7 +248,10 @@ public final class EntityValidator {
                 }
             }
             ok &= checkStoredNames(properties, reporter);
-            Optional<List<Property>> numbered = FieldNumbers.assign(type, properties, reporter);
+            Optional<List<Property>> numbered = FieldNumbers.assign(type, properties,
+                    previous.map(p -> type.equals(rootOf(path)) ? p.fields()
+                            : p.embeddedFields(type.getQualifiedName().toString())).orElse(TypeFields.NONE),
+                    rootOf(path).getAnnotation(Entity.class).codec() == Codec.PROTOBUF, reporter);
             ClassName className = ClassName.get(type);
             return ok && numbered.isPresent() ? Optional.of(new ValueObject(className, isRecord, numbered.get(),
                     List.copyOf(constructorArguments))) : Optional.empty();

@@ -4,18 +4,23 @@ import io.kvmapper.annotation.Field;
 import io.kvmapper.processor.ErrorReporter;
 import io.kvmapper.processor.Message;
 import io.kvmapper.processor.model.Property;
+import io.kvmapper.processor.schema.SchemaDocument.FieldEntry;
+import io.kvmapper.processor.schema.SchemaDocument.TypeFields;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import javax.lang.model.element.TypeElement;
 
 /**
  * Gives each stored field of a record or class its Protobuf field number: the number its
- * {@code @Field(number)} states, otherwise the lowest number not yet taken, in declaration order. This
- * is the one place numbers are chosen, so that numbers recorded by an earlier build can be fed in here
- * and never change.
+ * {@code @Field(number)} states; otherwise the number the schema file records for its stored name (a
+ * field keeps its number from build to build, and a field that comes back gets its old one); otherwise
+ * the lowest number neither stated, nor recorded for any field the type has or had, nor given already,
+ * in declaration order. This is the one place numbers are chosen.
  */
 final class FieldNumbers {
     /** The largest Protobuf field number, 2^29 - 1. */
@@ -28,9 +33,14 @@ final class FieldNumbers {
 
     /**
      * The properties of {@code owner}, in the same order, each with its field number; reports a stated
-     * number that is out of range, reserved by Protobuf, or stated twice, and returns empty then.
+     * number that is out of range, reserved by Protobuf, or stated twice, and, when {@code numbersStored}
+     * (the values of a Protobuf entity hold them), one that differs from the number recorded for the field
+     * or that another current or removed field has; returns empty then.
+     *
+     * @param recorded the fields the schema file records for {@code owner}, or none
      */
-    static Optional<List<Property>> assign(TypeElement owner, List<Property> properties, ErrorReporter reporter) {
+    static Optional<List<Property>> assign(TypeElement owner, List<Property> properties, TypeFields recorded,
+            boolean numbersStored, ErrorReporter reporter) {
         Map<Integer, Property> stated = new HashMap<>();
         boolean ok = true;
         for (Property property : properties) {
@@ -52,25 +62,65 @@ final class FieldNumbers {
                     reporter.error(property.element(), Annotations.FIELD, "number", Message.FIELD_NUMBER_DUPLICATE,
                             property.name(), number, previous.name(), owner.getSimpleName());
                     ok = false;
+                } else if (numbersStored) {
+                    ok &= checkAgainstRecord(property, number, properties, recorded, reporter);
                 }
             }
         }
         if (!ok) {
             return Optional.empty();
         }
+        Set<Integer> taken = new HashSet<>(stated.keySet());
+        recorded.current().forEach(f -> taken.add(f.number()));
+        recorded.removed().forEach(f -> taken.add(f.number()));
+        Set<Integer> given = new HashSet<>(stated.keySet());
         List<Property> numbered = new ArrayList<>();
         int next = 1;
         for (Property property : properties) {
             int number = statedNumber(property);
             if (number == 0) {
-                while (stated.containsKey(next) || isReserved(next)) {
+                number = recorded.find(property.storedName()).map(FieldEntry::number)
+                        .filter(n -> !given.contains(n)).orElse(0);
+            }
+            if (number == 0) {
+                while (taken.contains(next) || given.contains(next) || isReserved(next)) {
                     next++;
                 }
                 number = next++;
             }
+            given.add(number);
             numbered.add(property.withNumber(number));
         }
         return Optional.of(List.copyOf(numbered));
+    }
+
+    /**
+     * Reports a stated number that differs from the one recorded for the field's stored name, or that the
+     * record gives to another field; whether it is consistent.
+     */
+    private static boolean checkAgainstRecord(Property property, int number, List<Property> properties,
+            TypeFields recorded, ErrorReporter reporter) {
+        Optional<FieldEntry> own = recorded.find(property.storedName());
+        if (own.isPresent() && own.get().number() != number) {
+            reporter.error(property.element(), Annotations.FIELD, "number", Message.EVOLVED_NUMBER_CHANGED,
+                    property.name(), number, own.get().number(), property.storedName(), own.get().number());
+            return false;
+        }
+        Optional<FieldEntry> holder = recorded.holderOf(number);
+        if (holder.isEmpty() || holder.get().name().equals(property.storedName())) {
+            return true;
+        }
+        FieldEntry other = holder.get();
+        boolean stillThere = !recorded.isRemoved(other)
+                && properties.stream().anyMatch(p -> p.storedName().equals(other.name()));
+        if (stillThere) {
+            reporter.error(property.element(), Annotations.FIELD, "number", Message.EVOLVED_NUMBER_TAKEN,
+                    property.name(), number, other.javaName(), other.name());
+        } else {
+            reporter.error(property.element(), Annotations.FIELD, "number", Message.EVOLVED_NUMBER_REUSED,
+                    property.name(), number, other.name(), property.name(), other.name(), other.name());
+        }
+        return false;
     }
 
     private static int statedNumber(Property property) {

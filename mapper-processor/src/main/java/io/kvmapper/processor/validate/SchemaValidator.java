@@ -267,7 +267,7 @@ final class SchemaValidator {
     }
 
     /** The default name of a class-level index: {@code {"address.city", "age"}} gives {@code addressCityAndAge}. */
-    private static String defaultName(List<String> fields) {
+    static String defaultName(List<String> fields) {
         String name = fields.stream()
                 .map(field -> Arrays.stream(field.split("\\.", -1)).map(SchemaValidator::capitalize)
                         .collect(Collectors.joining()))

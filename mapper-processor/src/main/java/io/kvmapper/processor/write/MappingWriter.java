@@ -11,13 +11,16 @@ import io.kvmapper.annotation.Codec;
 import io.kvmapper.processor.GeneratedNames;
 import io.kvmapper.processor.model.EntityModel;
 import io.kvmapper.processor.model.KeyPart;
+import io.kvmapper.processor.schema.SchemaDocument;
+import io.kvmapper.processor.schema.SchemaJson;
 import java.util.List;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.util.Elements;
 
 /**
  * Writes {@code <Entity>_KvMapping}: the entity's record key layout (keys, prefixes and ranges for
- * every finder) and its binding to the value codec.
+ * every finder), its binding to the value codec, and its stored schema (the text of its schema file),
+ * which the runtime compares with the schema a store recorded.
  */
 public final class MappingWriter {
     private final Elements elements;
@@ -27,8 +30,8 @@ public final class MappingWriter {
         this.elements = elements;
     }
 
-    /** The mapping class of {@code entity}. */
-    public TypeSpec write(EntityModel entity) {
+    /** The mapping class of {@code entity}, whose stored schema is {@code schema}. */
+    public TypeSpec write(EntityModel entity, SchemaDocument schema) {
         ClassName entityType = entity.className();
         TypeSpec.Builder type = TypeSpec.classBuilder(GeneratedNames.mapping(entityType))
                 .addModifiers(Modifier.FINAL)
@@ -49,8 +52,12 @@ public final class MappingWriter {
 
         type.addMethod(MethodSpec.methodBuilder("entityName").addAnnotation(Override.class)
                 .addModifiers(Modifier.PUBLIC).returns(String.class).addStatement("return ENTITY").build());
+        type.addField(FieldSpec.builder(String.class, "SCHEMA", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .initializer("$S", SchemaJson.write(schema)).build());
         type.addMethod(MethodSpec.methodBuilder("schemaVersion").addAnnotation(Override.class)
-                .addModifiers(Modifier.PUBLIC).returns(int.class).addStatement("return 1").build());
+                .addModifiers(Modifier.PUBLIC).returns(int.class).addStatement("return $L", schema.version()).build());
+        type.addMethod(MethodSpec.methodBuilder("schema").addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC).returns(String.class).addStatement("return SCHEMA").build());
         type.addMethod(MethodSpec.methodBuilder("codec").addAnnotation(Override.class)
                 .addModifiers(Modifier.PUBLIC)
                 .returns(ParameterizedTypeName.get(RuntimeTypes.VALUE_CODEC, entityType))

@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kvmapper.CorruptDataException;
 import io.kvmapper.KvStore;
+import io.kvmapper.SchemaMismatchException;
 import io.kvmapper.Transaction;
+import io.kvmapper.index.KeyLayout;
+import io.kvmapper.index.SchemaKinds;
 import io.kvmapper.rocksdb.RocksKvStore;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -20,9 +23,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Protobuf values across code versions and against damage: code reads values written by a later
- * version (skipping the fields it does not know) and by an earlier one (the new fields empty); a field
- * whose type changed, truncated bytes and garbage are reported as corrupt data naming entity and key,
- * never read as something else.
+ * version (skipping the fields it does not know) and by an earlier one (the new fields empty); code whose
+ * field type changed is refused by the store's schema check, and where no schema is recorded, a value of
+ * the old type, truncated bytes and garbage are reported as corrupt data naming entity and key, never
+ * read as something else.
  */
 class ProtobufCompatibilityTest {
     @TempDir
@@ -55,11 +59,30 @@ class ProtobufCompatibilityTest {
     }
 
     @Test
-    void aFieldWhoseTypeChangedIsReportedNotMisread() {
+    void codeWhoseFieldTypeChangedIsRefusedBeforeItReadsAnything() {
         try (KvStore store = open()) {
             new GadgetV1Repository(store).save(new GadgetV1(3, "kettle", 7));
         }
         try (KvStore store = open()) {
+            SchemaMismatchException e = assertThrows(SchemaMismatchException.class, () -> new GadgetV3Repository(store));
+            assertTrue(e.getMessage().startsWith("Gadget: the stored schema does not match the code: field \"count\" "
+                    + "is stored as int, and the code reads it as String."), e.getMessage());
+        }
+    }
+
+    /**
+     * The codec's own guard, for a store that holds no schema of the entity (written before stores recorded
+     * schemas, or with its schema entry removed): the value is corrupt data, never misread.
+     */
+    @Test
+    void aValueWhoseFieldTypeChangedIsReportedNotMisread() {
+        try (KvStore store = open()) {
+            new GadgetV1Repository(store).save(new GadgetV1(3, "kettle", 7));
+        }
+        try (KvStore store = open()) {
+            store.transact((Transaction tx) -> {
+                tx.kv().delete(new KeyLayout("Gadget", 1).metaKey(SchemaKinds.SCHEMA, SchemaKinds.SCHEMA_NAME));
+            });
             CorruptDataException e = assertThrows(CorruptDataException.class,
                     () -> new GadgetV3Repository(store).findById(3));
             assertTrue(e.getMessage().startsWith("Gadget ((\"Gadget\", \"r\", 3))"), e.getMessage());

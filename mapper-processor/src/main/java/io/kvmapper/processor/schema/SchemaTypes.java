@@ -1,0 +1,156 @@
+package io.kvmapper.processor.schema;
+
+import io.kvmapper.processor.model.ScalarKind;
+import io.kvmapper.processor.model.ValueType;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The types of a schema file: how a field's stored shape is written ({@code long}, {@code Integer},
+ * {@code List<String>}, {@code Map<String, embedded com.example.Address>}, {@code enum com.example.Status},
+ * {@code Optional<Instant>}), and which changes of type stored values survive.
+ *
+ * <p>The one change allowed is widening an integer: {@code byte} to {@code short} to {@code int} to
+ * {@code long}, or the same among their boxes, also as the element, key or value of a collection, map or
+ * {@code Optional}. It is safe in every codec and layout: JSON writes integers as numbers; Protobuf writes
+ * {@code sint32} and {@code sint64} as the same zigzag varint for every value an {@code int} holds; the
+ * tuple encoding of attribute-per-key items and index entries writes every integer type alike. Nothing
+ * else converts: a primitive and its box differ in Protobuf (an unset primitive reads zero, an unset box
+ * null), {@code float} and {@code double} have different wire types, and every other type has an
+ * encoding of its own.
+ */
+public final class SchemaTypes {
+    private static final List<String> PRIMITIVE_INTEGERS = List.of("byte", "short", "int", "long");
+    private static final List<String> BOXED_INTEGERS = List.of("Byte", "Short", "Integer", "Long");
+
+    private SchemaTypes() {
+    }
+
+    /** The type of a stored field as a schema file writes it. */
+    public static String describe(ValueType type) {
+        if (type instanceof ValueType.Scalar scalar) {
+            return describe(scalar);
+        }
+        if (type instanceof ValueType.CollectionOf collection) {
+            return (collection.kind() == ValueType.CollectionKind.SET ? "Set<" : "List<")
+                    + describe(collection.element()) + ">";
+        }
+        if (type instanceof ValueType.MapOf map) {
+            return "Map<" + describe(map.key()) + ", " + describe(map.value()) + ">";
+        }
+        if (type instanceof ValueType.OptionalOf optional) {
+            return "Optional<" + describe(optional.value()) + ">";
+        }
+        return "embedded " + ((ValueType.Embedded) type).object().className().canonicalName();
+    }
+
+    private static String describe(ValueType.Scalar scalar) {
+        ScalarKind kind = scalar.kind();
+        switch (kind) {
+            case BOOLEAN:
+                return scalar.primitive() ? "boolean" : "Boolean";
+            case BYTE:
+                return scalar.primitive() ? "byte" : "Byte";
+            case SHORT:
+                return scalar.primitive() ? "short" : "Short";
+            case INT:
+                return scalar.primitive() ? "int" : "Integer";
+            case LONG:
+                return scalar.primitive() ? "long" : "Long";
+            case CHAR:
+                return scalar.primitive() ? "char" : "Character";
+            case FLOAT:
+                return scalar.primitive() ? "float" : "Float";
+            case DOUBLE:
+                return scalar.primitive() ? "double" : "Double";
+            case STRING:
+                return "String";
+            case BYTES:
+                return "byte[]";
+            case ENUM:
+                return "enum " + ((com.palantir.javapoet.ClassName) scalar.typeName()).canonicalName();
+            case UUID:
+                return "UUID";
+            case INSTANT:
+                return "Instant";
+            case LOCAL_DATE:
+                return "LocalDate";
+            case LOCAL_DATE_TIME:
+                return "LocalDateTime";
+            case BIG_DECIMAL:
+                return "BigDecimal";
+            case BIG_INTEGER:
+                return "BigInteger";
+            default:
+                throw new IllegalArgumentException("no schema type for " + kind);
+        }
+    }
+
+    /**
+     * Whether values stored as {@code stored} read correctly as {@code current}: the same type, or an
+     * integer widened (see the class comment).
+     */
+    public static boolean readableAs(String stored, String current) {
+        if (stored.equals(current)) {
+            return true;
+        }
+        Parsed from = Parsed.of(stored);
+        Parsed to = Parsed.of(current);
+        if (from.arguments().isEmpty() || to.arguments().isEmpty()) {
+            return widens(from.head(), to.head(), PRIMITIVE_INTEGERS) || widens(from.head(), to.head(), BOXED_INTEGERS);
+        }
+        if (!from.head().equals(to.head()) || from.arguments().size() != to.arguments().size()) {
+            return false;
+        }
+        for (int i = 0; i < from.arguments().size(); i++) {
+            if (!readableAs(from.arguments().get(i), to.arguments().get(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Whether two index or counter signatures describe the same entries: equal, or equal but for integer
+     * kinds, which the tuple encoding writes alike (so widening an indexed field keeps its entries).
+     */
+    public static boolean sameEntries(String storedSignature, String currentSignature) {
+        return normalize(storedSignature).equals(normalize(currentSignature));
+    }
+
+    private static String normalize(String signature) {
+        return signature.replaceAll(":(BYTE|SHORT|INT|LONG)\\b", ":INTEGER");
+    }
+
+    private static boolean widens(String from, String to, List<String> order) {
+        int a = order.indexOf(from);
+        int b = order.indexOf(to);
+        return a >= 0 && b >= 0 && a <= b;
+    }
+
+    /** A type split into its head ({@code Map}) and its type arguments. */
+    private record Parsed(String head, List<String> arguments) {
+        static Parsed of(String type) {
+            int open = type.indexOf('<');
+            if (open < 0 || !type.endsWith(">")) {
+                return new Parsed(type, List.of());
+            }
+            List<String> arguments = new ArrayList<>();
+            int depth = 0;
+            int start = open + 1;
+            for (int i = start; i < type.length() - 1; i++) {
+                char c = type.charAt(i);
+                if (c == '<') {
+                    depth++;
+                } else if (c == '>') {
+                    depth--;
+                } else if (c == ',' && depth == 0) {
+                    arguments.add(type.substring(start, i).trim());
+                    start = i + 1;
+                }
+            }
+            arguments.add(type.substring(start, type.length() - 1).trim());
+            return new Parsed(type.substring(0, open), List.copyOf(arguments));
+        }
+    }
+}

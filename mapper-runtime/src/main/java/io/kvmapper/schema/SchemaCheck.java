@@ -1,0 +1,77 @@
+package io.kvmapper.schema;
+
+import io.kvmapper.CorruptDataException;
+import io.kvmapper.SchemaMismatchException;
+import io.kvmapper.index.KeyLayout;
+import io.kvmapper.index.SchemaKinds;
+import io.kvmapper.runtime.EntityMapping;
+import io.kvmapper.spi.KvTransaction;
+import io.kvmapper.tuple.Tuples;
+import java.util.List;
+
+/**
+ * The check of an entity's code against the schema its store recorded, when a repository for it is first
+ * created on the store. The store keeps, under {@code ((entity, "m"), "schema", "current")}, the tuple
+ * {@code (version, json)} of the schema it was last opened with; a store without one records the code's.
+ * Code whose schema the stored data survives (see {@link SchemaCompatibility}) is accepted and its schema
+ * recorded, still remembering every field the store has seen; any other fails with
+ * {@link SchemaMismatchException} naming what differs, and the unit of work that would have recorded it
+ * changes nothing.
+ */
+final class SchemaCheck {
+    private SchemaCheck() {
+    }
+
+    /**
+     * Checks {@code mapping} against what {@code kv}'s store recorded for its entity, and records its schema.
+     *
+     * @throws SchemaMismatchException if the stored data cannot be read with the code's schema
+     */
+    static void apply(KvTransaction kv, KeyLayout layout, EntityMapping<?> mapping) {
+        String entity = layout.entityName();
+        StoredSchema code;
+        try {
+            code = StoredSchema.parse(mapping.schema());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException(entity + ": the generated mapping " + mapping.getClass().getName()
+                    + " holds a schema this runtime cannot read (" + e.getMessage()
+                    + "); compile the entity with the processor of the same KV Mapper version", e);
+        }
+        byte[] key = layout.metaKey(SchemaKinds.SCHEMA, SchemaKinds.SCHEMA_NAME);
+        byte[] value = kv.get(key);
+        if (value == null) {
+            kv.put(key, encode(code));
+            return;
+        }
+        StoredSchema stored = decode(entity, key, value);
+        List<String> differences = SchemaCompatibility.differences(stored, code);
+        if (!differences.isEmpty()) {
+            throw new SchemaMismatchException(entity, String.join("; ", differences) + ". The store was last opened "
+                    + "with schema version " + stored.version() + " of " + stored.entityClass() + ", the code has "
+                    + "version " + code.version() + " of " + code.entityClass() + "; nothing was changed. Open the "
+                    + "store with code whose schema its data survives, or store the new shape under another entity "
+                    + "name and copy the records");
+        }
+        StoredSchema merged = SchemaCompatibility.merge(stored, code);
+        if (!merged.equals(stored)) {
+            kv.put(key, encode(merged));
+        }
+    }
+
+    private static byte[] encode(StoredSchema schema) {
+        return Tuples.encode((long) schema.version(), schema.toJson());
+    }
+
+    private static StoredSchema decode(String entity, byte[] key, byte[] value) {
+        try {
+            List<Object> fields = Tuples.decode(value);
+            if (fields.size() != 2 || !(fields.get(1) instanceof String json)) {
+                throw new IllegalArgumentException("expected (version, json)");
+            }
+            return StoredSchema.parse(json);
+        } catch (RuntimeException e) {
+            throw new CorruptDataException(entity + ": the stored schema " + Tuples.toString(key)
+                    + " cannot be read: " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,27 @@
+package io.kvmapper.it.evolution;
+
+import io.kvmapper.annotation.Counter;
+import io.kvmapper.annotation.Embedded;
+import io.kvmapper.annotation.Entity;
+import io.kvmapper.annotation.Field;
+import io.kvmapper.annotation.Index;
+import io.kvmapper.annotation.Key;
+import io.kvmapper.annotation.Layout;
+import java.util.List;
+
+/**
+ * Version 3 of "AttrSubscriber": version 2 with the key's type changed from long to String, which no store can
+ * follow.
+ */
+@Entity(name = "AttrSubscriber", layout = Layout.ATTRIBUTE_PER_KEY)
+@Counter(name = "total")
+@Counter(name = "byTier", groupBy = "tier")
+public record AttrSubscriberV3(
+        @Key String id,
+        @Index(unique = true) String email,
+        @Index @Field(name = "plan") String tier,
+        long age,
+        @Embedded Address address,
+        List<String> tags,
+        @Index String region) {
+}

@@ -1,0 +1,25 @@
+package io.kvmapper.it.evolution;
+
+import io.kvmapper.annotation.Codec;
+import io.kvmapper.annotation.Counter;
+import io.kvmapper.annotation.Embedded;
+import io.kvmapper.annotation.Entity;
+import io.kvmapper.annotation.Index;
+import io.kvmapper.annotation.Key;
+import java.util.List;
+
+/**
+ * Version 1 of the stored entity "ProtoSubscriber" (Protobuf values in the monolithic layout): what the first
+ * release wrote.
+ */
+@Entity(name = "ProtoSubscriber", codec = Codec.PROTOBUF)
+@Counter(name = "total")
+public record ProtoSubscriberV1(
+        @Key long id,
+        @Index(unique = true) String email,
+        String nick,
+        String plan,
+        int age,
+        @Embedded Address address,
+        List<String> tags) {
+}
