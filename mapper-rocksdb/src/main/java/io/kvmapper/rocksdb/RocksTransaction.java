@@ -21,23 +21,25 @@ import org.rocksdb.Transaction;
 /**
  * A RocksDB optimistic transaction begun with a snapshot. Point reads go through
  * {@code GetForUpdate}, so commit checks them for conflicts; scans read through the transaction's
- * iterator, untracked; adds are untracked merges. The transaction releases its native handles as
- * soon as it commits, fails to commit, or is closed.
+ * iterator, untracked; adds are untracked merges. The transaction hands its native handles back to the
+ * backend (which reuses them) as soon as it commits, fails to commit, or is closed.
  */
 final class RocksTransaction implements KvTransaction, NativeResource {
     /** How many keys {@link #deleteRange} collects before deleting them and seeking on. */
     private static final int DELETE_RANGE_CHUNK = 1024;
 
     private final RocksBackend backend;
+    private final NativeTransaction handle;
     private final Transaction transaction;
     private final Set<NativeResource> cursors = ConcurrentHashMap.newKeySet();
     private Snapshot snapshot;
-    private ReadOptions readOptions;
+    private boolean readsAtSnapshot;
     private volatile String endReason;
 
-    RocksTransaction(RocksBackend backend, Transaction transaction) {
+    RocksTransaction(RocksBackend backend, NativeTransaction handle) {
         this.backend = backend;
-        this.transaction = transaction;
+        this.handle = handle;
+        this.transaction = handle.transaction;
     }
 
     @Override
@@ -198,9 +200,9 @@ final class RocksTransaction implements KvTransaction, NativeResource {
         try {
             abortCursors("commit() ended its transaction");
             transaction.commit();
-            end("transaction on RocksDB store at " + backend.path() + " has committed; begin a new one");
+            end("transaction on RocksDB store at " + backend.path() + " has committed; begin a new one", true);
         } catch (RocksDBException e) {
-            end("transaction on RocksDB store at " + backend.path() + " failed to commit; begin a new one");
+            end("transaction on RocksDB store at " + backend.path() + " failed to commit; begin a new one", false);
             throw RocksErrors.commit(backend.path(), e);
         } finally {
             backend.exit(stamp);
@@ -212,13 +214,13 @@ final class RocksTransaction implements KvTransaction, NativeResource {
     public void close() {
         if (endReason == null) {
             backend.releaseUnlessClosed(() -> end("transaction on RocksDB store at " + backend.path()
-                    + " is closed (rolled back)"));
+                    + " is closed (rolled back)", false));
         }
     }
 
     @Override
     public void abort(String reason) {
-        end(reason);
+        end(reason, false);
     }
 
     private long enter() {
@@ -231,7 +233,10 @@ final class RocksTransaction implements KvTransaction, NativeResource {
         return stamp;
     }
 
-    /** The snapshot taken at begin; RocksDB owns it and releases it with the transaction. */
+    /**
+     * The snapshot taken at begin; RocksDB owns it and releases it when the transaction ends (the
+     * backend clears it before keeping the native transaction for reuse).
+     */
     private Snapshot snapshot() {
         if (snapshot == null) {
             snapshot = transaction.getSnapshot();
@@ -239,11 +244,16 @@ final class RocksTransaction implements KvTransaction, NativeResource {
         return snapshot;
     }
 
+    /**
+     * The read options of point reads: the native transaction's, pointed at this transaction's snapshot
+     * on first use (they may still point at the snapshot of the unit of work that used them before).
+     */
     private ReadOptions readOptions() {
-        if (readOptions == null) {
-            readOptions = new ReadOptions().setSnapshot(snapshot());
+        if (!readsAtSnapshot) {
+            handle.readOptions.setSnapshot(snapshot());
+            readsAtSnapshot = true;
         }
-        return readOptions;
+        return handle.readOptions;
     }
 
     private void abortCursors(String reason) {
@@ -253,22 +263,16 @@ final class RocksTransaction implements KvTransaction, NativeResource {
     }
 
     /**
-     * Ends the transaction once: closes its cursors and releases its handles; destroying an
-     * uncommitted RocksDB transaction discards its writes. Called with the backend's lock held.
+     * Ends the transaction once: closes its cursors and hands its native transaction back to the
+     * backend, which rolls back uncommitted writes. Called with the backend's lock held.
      */
-    private void end(String reason) {
+    private void end(String reason, boolean committed) {
         if (endReason != null) {
             return;
         }
         endReason = reason;
         abortCursors(reason);
-        if (readOptions != null) {
-            readOptions.close();
-        }
-        if (snapshot != null) {
-            snapshot.close();
-        }
-        transaction.close();
         backend.forget(this);
+        backend.recycle(handle, committed);
     }
 }

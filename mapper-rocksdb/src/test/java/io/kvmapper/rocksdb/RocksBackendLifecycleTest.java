@@ -133,6 +133,34 @@ class RocksBackendLifecycleTest {
     }
 
     @Test
+    void aReusedNativeTransactionReadsAtItsOwnSnapshotAndAnIdleOneHoldsNoSnapshot() {
+        try (RocksBackend backend = RocksKvStore.openBackend(dir, RocksKvStore.options())) {
+            KvTransaction first = backend.beginTransaction();
+            assertEquals(null, first.get(key(1)));
+            assertEquals("1", backend.property("rocksdb.num-snapshots"), "a transaction reads at its snapshot");
+            first.commit();
+            assertEquals("0", backend.property("rocksdb.num-snapshots"),
+                    "a finished transaction kept for reuse releases its snapshot");
+
+            write(backend, 1);
+            KvTransaction rolledBack = backend.beginTransaction();
+            assertArrayEquals(key(1), rolledBack.get(key(1)), "the next transaction reads at a new snapshot");
+            rolledBack.put(key(2), key(2));
+            rolledBack.close();
+            assertEquals("0", backend.property("rocksdb.num-snapshots"));
+
+            try (KvTransaction reused = backend.beginTransaction()) {
+                assertEquals(null, reused.get(key(2)), "a reused transaction starts without the writes of the"
+                        + " one that rolled back");
+                reused.put(key(3), key(3));
+                reused.commit();
+            }
+            assertEquals(null, backend.get(key(2)));
+            assertArrayEquals(key(3), backend.get(key(3)));
+        }
+    }
+
+    @Test
     void closingWhileOtherThreadsWorkLetsEachCallFinishOrFailWithStoreClosed() throws Exception {
         RocksBackend backend = RocksKvStore.openBackend(dir, RocksKvStore.options());
         for (int i = 0; i < 2000; i++) {
