@@ -16,7 +16,6 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.StampedLock;
 import org.rocksdb.AbstractNativeReference;
@@ -25,7 +24,6 @@ import org.rocksdb.BloomFilter;
 import org.rocksdb.LRUCache;
 import org.rocksdb.OptimisticTransactionDB;
 import org.rocksdb.OptimisticTransactionOptions;
-import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.UInt64AddOperator;
@@ -72,15 +70,10 @@ public final class RocksBackend implements KvBackend {
      */
     private static final double MEMTABLE_BLOOM_RATIO = 0.1;
 
-    /** How many finished native transactions the backend keeps for reuse; more are freed. */
-    private static final int IDLE_TRANSACTIONS = 16;
-
     private final Path directory;
     private final String closedMessage;
     private final StampedLock lock = new StampedLock();
     private final Set<NativeResource> openResources = ConcurrentHashMap.newKeySet();
-    private final ArrayBlockingQueue<NativeTransaction> idleTransactions =
-            new ArrayBlockingQueue<>(IDLE_TRANSACTIONS);
     private volatile boolean closed;
 
     private final List<AbstractNativeReference> ownedHandles;
@@ -216,48 +209,19 @@ public final class RocksBackend implements KvBackend {
     }
 
     /**
-     * {@inheritDoc} An optimistic RocksDB transaction with a snapshot taken now. The native transaction
-     * object of a finished unit of work is reused when one is idle. Closing the backend rolls back every
-     * transaction still open.
+     * {@inheritDoc} An optimistic RocksDB transaction with a snapshot taken now. Closing the backend
+     * rolls back every transaction still open.
      */
     @Override
     public KvTransaction beginTransaction() {
         long stamp = enter();
         try {
-            NativeTransaction idle = idleTransactions.poll();
-            NativeTransaction handle;
-            if (idle == null) {
-                handle = newTransaction();
-            } else {
-                db.beginTransaction(writeOptions, transactionOptions, idle.transaction);
-                handle = idle;
-            }
-            RocksTransaction transaction = new RocksTransaction(this, handle);
+            RocksTransaction transaction =
+                    new RocksTransaction(this, db.beginTransaction(writeOptions, transactionOptions));
             openResources.add(transaction);
             return transaction;
         } finally {
             exit(stamp);
-        }
-    }
-
-    private NativeTransaction newTransaction() {
-        ReadOptions readOptions = new ReadOptions();
-        try {
-            return new NativeTransaction(db.beginTransaction(writeOptions, transactionOptions), readOptions);
-        } catch (RuntimeException | Error e) {
-            readOptions.close();
-            throw e;
-        }
-    }
-
-    /**
-     * Takes back the native transaction of a finished {@link RocksTransaction}: keeps it for reuse, or
-     * frees it if the pool is full, the reset failed or the backend is closing. Called with the lock
-     * held.
-     */
-    void recycle(NativeTransaction handle, boolean committed) {
-        if (closed || !handle.reset(committed) || !idleTransactions.offer(handle)) {
-            handle.close();
         }
     }
 
@@ -287,9 +251,6 @@ public final class RocksBackend implements KvBackend {
                 resource.abort(closedMessage);
             }
             openResources.clear();
-            for (NativeTransaction idle = idleTransactions.poll(); idle != null; idle = idleTransactions.poll()) {
-                idle.close();
-            }
             try {
                 db.closeE();
             } catch (RocksDBException e) {

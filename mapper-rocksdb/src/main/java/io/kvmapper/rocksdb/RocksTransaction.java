@@ -20,26 +20,24 @@ import org.rocksdb.Transaction;
 
 /**
  * A RocksDB optimistic transaction begun with a snapshot. Point reads go through
- * {@code GetForUpdate}, so commit checks them for conflicts; scans read through the transaction's
- * iterator, untracked; adds are untracked merges. The transaction hands its native handles back to the
- * backend (which reuses them) as soon as it commits, fails to commit, or is closed.
+ * {@code MultiGetForUpdate}, so commit checks them for conflicts; scans read through the transaction's
+ * iterator, untracked; adds are untracked merges. The transaction releases its native handles as
+ * soon as it commits, fails to commit, or is closed.
  */
 final class RocksTransaction implements KvTransaction, NativeResource {
     /** How many keys {@link #deleteRange} collects before deleting them and seeking on. */
     private static final int DELETE_RANGE_CHUNK = 1024;
 
     private final RocksBackend backend;
-    private final NativeTransaction handle;
     private final Transaction transaction;
     private final Set<NativeResource> cursors = ConcurrentHashMap.newKeySet();
     private Snapshot snapshot;
-    private boolean readsAtSnapshot;
+    private ReadOptions readOptions;
     private volatile String endReason;
 
-    RocksTransaction(RocksBackend backend, NativeTransaction handle) {
+    RocksTransaction(RocksBackend backend, Transaction transaction) {
         this.backend = backend;
-        this.handle = handle;
-        this.transaction = handle.transaction;
+        this.transaction = transaction;
     }
 
     @Override
@@ -203,9 +201,9 @@ final class RocksTransaction implements KvTransaction, NativeResource {
         try {
             abortCursors("commit() ended its transaction");
             transaction.commit();
-            end("transaction on RocksDB store at " + backend.path() + " has committed; begin a new one", true);
+            end("transaction on RocksDB store at " + backend.path() + " has committed; begin a new one");
         } catch (RocksDBException e) {
-            end("transaction on RocksDB store at " + backend.path() + " failed to commit; begin a new one", false);
+            end("transaction on RocksDB store at " + backend.path() + " failed to commit; begin a new one");
             throw RocksErrors.commit(backend.path(), e);
         } finally {
             backend.exit(stamp);
@@ -217,13 +215,13 @@ final class RocksTransaction implements KvTransaction, NativeResource {
     public void close() {
         if (endReason == null) {
             backend.releaseUnlessClosed(() -> end("transaction on RocksDB store at " + backend.path()
-                    + " is closed (rolled back)", false));
+                    + " is closed (rolled back)"));
         }
     }
 
     @Override
     public void abort(String reason) {
-        end(reason, false);
+        end(reason);
     }
 
     private long enter() {
@@ -236,10 +234,7 @@ final class RocksTransaction implements KvTransaction, NativeResource {
         return stamp;
     }
 
-    /**
-     * The snapshot taken at begin; RocksDB owns it and releases it when the transaction ends (the
-     * backend clears it before keeping the native transaction for reuse).
-     */
+    /** The snapshot taken at begin; RocksDB owns it and releases it with the transaction. */
     private Snapshot snapshot() {
         if (snapshot == null) {
             snapshot = transaction.getSnapshot();
@@ -247,16 +242,11 @@ final class RocksTransaction implements KvTransaction, NativeResource {
         return snapshot;
     }
 
-    /**
-     * The read options of point reads: the native transaction's, pointed at this transaction's snapshot
-     * on first use (they may still point at the snapshot of the unit of work that used them before).
-     */
     private ReadOptions readOptions() {
-        if (!readsAtSnapshot) {
-            handle.readOptions.setSnapshot(snapshot());
-            readsAtSnapshot = true;
+        if (readOptions == null) {
+            readOptions = new ReadOptions().setSnapshot(snapshot());
         }
-        return handle.readOptions;
+        return readOptions;
     }
 
     private void abortCursors(String reason) {
@@ -266,16 +256,22 @@ final class RocksTransaction implements KvTransaction, NativeResource {
     }
 
     /**
-     * Ends the transaction once: closes its cursors and hands its native transaction back to the
-     * backend, which rolls back uncommitted writes. Called with the backend's lock held.
+     * Ends the transaction once: closes its cursors and releases its handles; destroying an
+     * uncommitted RocksDB transaction discards its writes. Called with the backend's lock held.
      */
-    private void end(String reason, boolean committed) {
+    private void end(String reason) {
         if (endReason != null) {
             return;
         }
         endReason = reason;
         abortCursors(reason);
+        if (readOptions != null) {
+            readOptions.close();
+        }
+        if (snapshot != null) {
+            snapshot.close();
+        }
+        transaction.close();
         backend.forget(this);
-        backend.recycle(handle, committed);
     }
 }
