@@ -3,8 +3,8 @@
 # work of 1,000 (argument 2) into a new store, once per contender (argument 3, comma-separated; default
 # all five). Each contender runs in its own JVM, so that its memory figures are its own, with a 512 MiB
 # heap touched in full at start (AlwaysPreTouch), so that growth of the resident set is native memory.
-# Prints a report every 100,000 users (throughput, resident set now and at its peak, heap in use,
-# store size on disk) and writes them to mapper-benchmarks/target/bulk-load.tsv.
+# Prints a report every 100,000 users (throughput, CPU time per insert, resident set now and at its
+# peak, heap in use, store size on disk) and writes them to mapper-benchmarks/target/bulk-load.tsv.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 USERS=${1:-1000000}

@@ -1,9 +1,12 @@
 package io.kvmapper.benchmarks;
 
+import com.sun.management.OperatingSystemMXBean;
 import io.kvmapper.benchmarks.shop.User;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,7 +30,9 @@ import java.util.stream.Stream;
  * </pre>
  *
  * <p>Prints one tab-separated line per report: contender, users loaded, seconds, inserts per second
- * since the start and since the previous report, the resident set now and at its peak ({@code VmRSS},
+ * since the start and since the previous report, the CPU time per insert since the start of the loading
+ * thread (the write path) and of the whole process (with the store's background work, the JIT and the
+ * garbage collector), in microseconds, the resident set now and at its peak ({@code VmRSS},
  * {@code VmHWM} from {@code /proc/self/status}), the Java heap in use and the store's size on disk in
  * MiB, and where the store says its native memory goes ({@link Contender#memoryReport}). After the load
  * it closes the store, opens it again and checks a user by id, by email, and the counters; the store is
@@ -35,6 +40,8 @@ import java.util.stream.Stream;
  */
 public final class BulkLoad {
     private static final double MIB = 1 << 20;
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    private static final OperatingSystemMXBean OS = ManagementFactory.getPlatformMXBean(OperatingSystemMXBean.class);
 
     private BulkLoad() {
     }
@@ -72,11 +79,13 @@ public final class BulkLoad {
 
     private static void load(String contender, Path directory, long users, int batch, long every,
             PrintStream out) {
-        out.println("contender\tusers\tseconds\tops/s\tops/s (interval)\tRSS MiB\tpeak RSS MiB\theap MiB"
-                + "\tstore MiB\tstore memory MiB");
+        out.println("contender\tusers\tseconds\tops/s\tops/s (interval)\tthread CPU us/op\tprocess CPU us/op"
+                + "\tRSS MiB\tpeak RSS MiB\theap MiB\tstore MiB\tstore memory MiB");
         List<User> unit = new ArrayList<>(batch);
         try (Contender store = StoreBenchmark.open(contender, directory)) {
             long start = System.nanoTime();
+            long threadCpuAtStart = THREADS.getCurrentThreadCpuTime();
+            long processCpuAtStart = OS.getProcessCpuTime();
             long previousTime = start;
             long previousCount = 0;
             long id = 0;
@@ -91,9 +100,12 @@ public final class BulkLoad {
                 store.insertUsers(unit);
                 if (id % every == 0 || id == users) {
                     long now = System.nanoTime();
-                    out.println(String.format(Locale.ROOT, "%s\t%d\t%.1f\t%.0f\t%.0f\t%.0f\t%.0f\t%.0f\t%.0f\t%s",
+                    out.println(String.format(Locale.ROOT,
+                            "%s\t%d\t%.1f\t%.0f\t%.0f\t%.2f\t%.2f\t%.0f\t%.0f\t%.0f\t%.0f\t%s",
                             contender, id, (now - start) / 1e9, id / ((now - start) / 1e9),
-                            (id - previousCount) / ((now - previousTime) / 1e9), status("VmRSS") / MIB,
+                            (id - previousCount) / ((now - previousTime) / 1e9),
+                            (THREADS.getCurrentThreadCpuTime() - threadCpuAtStart) / 1e3 / id,
+                            (OS.getProcessCpuTime() - processCpuAtStart) / 1e3 / id, status("VmRSS") / MIB,
                             status("VmHWM") / MIB, heapInUse() / MIB, sizeOf(directory) / MIB, store.memoryReport()));
                     previousTime = now;
                     previousCount = id;
