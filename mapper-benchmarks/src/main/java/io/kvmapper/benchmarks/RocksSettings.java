@@ -21,7 +21,8 @@ final class RocksSettings {
     /** Commits go through the write-ahead log without an fsync each. */
     static final boolean SYNC_WRITES = false;
 
-    private RocksSettings() {    }
+    private RocksSettings() {
+    }
 
     /**
      * RocksDB's accounting of its memory, in MiB, from the {@code property} of the database: memtables
