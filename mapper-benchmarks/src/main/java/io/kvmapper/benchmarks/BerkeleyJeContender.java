@@ -56,14 +56,28 @@ final class BerkeleyJeContender implements Contender {
     @Override
     public void insertUser(User user) {
         inTransaction(txn -> {
-            // putNoOverwrite fails on a taken id; the one-to-one email key throws on a taken email.
-            if (!users.putNoOverwrite(txn, new JeUser(user.id(), user.email(), user.name(), user.status().name()))) {
-                throw new IllegalStateException("user " + user.id() + " exists");
-            }
-            add(txn, "total", 1);
-            add(txn, "byStatus/" + user.status().name(), 1);
+            insertUser(txn, user);
             return null;
         });
+    }
+
+    @Override
+    public void insertUsers(List<User> batch) {
+        inTransaction(txn -> {
+            for (User user : batch) {
+                insertUser(txn, user);
+            }
+            return null;
+        });
+    }
+
+    private void insertUser(Transaction txn, User user) {
+        // putNoOverwrite fails on a taken id; the one-to-one email key throws on a taken email.
+        if (!users.putNoOverwrite(txn, new JeUser(user.id(), user.email(), user.name(), user.status().name()))) {
+            throw new IllegalStateException("user " + user.id() + " exists");
+        }
+        add(txn, "total", 1);
+        add(txn, "byStatus/" + user.status().name(), 1);
     }
 
     @Override

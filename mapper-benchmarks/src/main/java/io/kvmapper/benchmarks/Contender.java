@@ -12,6 +12,12 @@ public interface Contender extends AutoCloseable {
     /** Inserts a new user with its email and status entries and both counters; fails if the id or email is taken. */
     void insertUser(User user);
 
+    /**
+     * Inserts new users as {@link #insertUser} does, all in one unit of work (one transaction, or one
+     * write batch): the bulk load's step.
+     */
+    void insertUsers(List<User> users);
+
     /** Inserts a new order and adds its total to the day's revenue; fails if the key is taken. */
     void insertOrder(Order order);
 
@@ -29,6 +35,15 @@ public interface Contender extends AutoCloseable {
 
     /** The number of users with this status. */
     long countByStatus(User.Status status);
+
+    /**
+     * Where the store's native memory goes, for the bulk load's report; empty for stores that do not
+     * say. The RocksDB contenders give RocksDB's own accounting of its memtables (including those kept
+     * after a flush), table readers (index and filter blocks) and block cache.
+     */
+    default String memoryReport() {
+        return "";
+    }
 
     @Override
     void close();

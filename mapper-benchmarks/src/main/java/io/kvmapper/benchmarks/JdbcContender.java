@@ -121,15 +121,29 @@ final class JdbcContender implements Contender {
     @Override
     public void insertUser(User user) {
         inTransaction(() -> {
-            insertUser.setLong(1, user.id());
-            insertUser.setString(2, user.email());
-            insertUser.setString(3, user.name());
-            insertUser.setString(4, user.status().name());
-            insertUser.executeUpdate();
-            add(TOTAL, "", 1);
-            add(BY_STATUS, user.status().name(), 1);
+            insertUserRow(user);
             return null;
         });
+    }
+
+    @Override
+    public void insertUsers(List<User> batch) {
+        inTransaction(() -> {
+            for (User user : batch) {
+                insertUserRow(user);
+            }
+            return null;
+        });
+    }
+
+    private void insertUserRow(User user) throws SQLException {
+        insertUser.setLong(1, user.id());
+        insertUser.setString(2, user.email());
+        insertUser.setString(3, user.name());
+        insertUser.setString(4, user.status().name());
+        insertUser.executeUpdate();
+        add(TOTAL, "", 1);
+        add(BY_STATUS, user.status().name(), 1);
     }
 
     @Override

@@ -5,6 +5,7 @@ import io.kvmapper.benchmarks.shop.Order;
 import io.kvmapper.benchmarks.shop.OrderRepository;
 import io.kvmapper.benchmarks.shop.User;
 import io.kvmapper.benchmarks.shop.UserRepository;
+import io.kvmapper.rocksdb.RocksBackend;
 import io.kvmapper.rocksdb.RocksKvStore;
 import java.nio.file.Path;
 import java.util.List;
@@ -30,6 +31,16 @@ final class KvMapperContender implements Contender {
     @Override
     public void insertUser(User user) {
         users.insert(user);
+    }
+
+    @Override
+    public void insertUsers(List<User> batch) {
+        store.transact(tx -> {
+            UserRepository inTransaction = users.with(tx);
+            for (User user : batch) {
+                inTransaction.insert(user);
+            }
+        });
     }
 
     @Override
@@ -60,6 +71,11 @@ final class KvMapperContender implements Contender {
     @Override
     public long countByStatus(User.Status status) {
         return users.countByStatus(status);
+    }
+
+    @Override
+    public String memoryReport() {
+        return RocksSettings.memoryReport(((RocksBackend) store.backend())::property);
     }
 
     @Override

@@ -23,12 +23,15 @@ import tools.jackson.core.json.JsonFactory;
 
 /**
  * Turns a JMH JSON result file ({@code -rf json -rff results.json}) into a bar chart PNG and prints the
- * results as a Markdown table with each contender's ratio to {@code raw}. Headless Java2D, no chart library.
+ * results as a Markdown table with each contender's ratio to {@code raw}; when the run used
+ * {@link CpuTimeProfiler}, also a table of CPU time per operation. Headless Java2D, no chart library.
  *
  * <pre>java -cp benchmarks.jar io.kvmapper.benchmarks.ResultsChart results.json docs/benchmarks.png</pre>
  */
 public final class ResultsChart {
     private static final String BASELINE = "raw";
+    private static final String CPU_METRIC = "cpu.us/op";
+    private static final String WORKER_METRIC = "worker.us/op";
     private static final Color[] PALETTE = {
         new Color(0x55, 0x55, 0x55), new Color(0x1f, 0x77, 0xb4), new Color(0xff, 0x7f, 0x0e),
         new Color(0x2c, 0xa0, 0x2c), new Color(0xd6, 0x27, 0x28), new Color(0x94, 0x67, 0xbd)};
@@ -36,8 +39,13 @@ public final class ResultsChart {
     private ResultsChart() {
     }
 
-    /** One measured score: operation, contender, ops/s and its error. */
-    record Score(String operation, String contender, double opsPerSecond, double error) {
+    /**
+     * One measured score: operation, contender, ops/s and its error, and CPU time per operation in
+     * microseconds, of the benchmark's thread and of the whole process ({@code NaN} if the run did not
+     * measure them).
+     */
+    record Score(String operation, String contender, double opsPerSecond, double error, double workerMicros,
+            double cpuMicros) {
     }
 
     public static void main(String[] args) throws IOException {
@@ -56,6 +64,10 @@ public final class ResultsChart {
             }
         }
         System.out.print(table(byOperation, contenders));
+        if (scores.stream().anyMatch(score -> !Double.isNaN(score.cpuMicros()))) {
+            System.out.println();
+            System.out.print(cpuTable(byOperation, contenders));
+        }
         Path png = Path.of(args[1]);
         if (png.toAbsolutePath().getParent() != null) {
             Files.createDirectories(png.toAbsolutePath().getParent());
@@ -74,11 +86,18 @@ public final class ResultsChart {
                 String operation = benchmark.substring(benchmark.lastIndexOf('.') + 1);
                 String contender = (String) ((Map<?, ?>) run.get("params")).get("contender");
                 Map<?, ?> metric = (Map<?, ?>) run.get("primaryMetric");
+                Map<?, ?> secondary = (Map<?, ?>) run.get("secondaryMetrics");
                 scores.add(new Score(operation, contender, number(metric.get("score")),
-                        number(metric.get("scoreError"))));
+                        number(metric.get("scoreError")), secondary(secondary, WORKER_METRIC),
+                        secondary(secondary, CPU_METRIC)));
             }
         }
         return scores;
+    }
+
+    private static double secondary(Map<?, ?> metrics, String name) {
+        Object metric = metrics == null ? null : metrics.get(name);
+        return metric == null ? Double.NaN : number(((Map<?, ?>) metric).get("score"));
     }
 
     private static double number(Object value) {
@@ -146,6 +165,39 @@ public final class ResultsChart {
                     if (baseline != null && !contender.equals(BASELINE)) {
                         out.append(String.format(Locale.ROOT, " (%.2fx)",
                                 score.opsPerSecond() / baseline.opsPerSecond()));
+                    }
+                }
+                out.append(" |");
+            }
+            out.append('\n');
+        });
+        return out.toString();
+    }
+
+    /**
+     * A Markdown table: CPU time per operation in microseconds, of the benchmark's thread and of the whole
+     * process, and in parentheses the ratio of {@code raw}'s thread time to the contender's, so that, as
+     * for throughput, above 1 is better than raw.
+     */
+    static String cpuTable(Map<String, Map<String, Score>> byOperation, List<String> contenders) {
+        StringBuilder out = new StringBuilder("| CPU µs/op: thread / process |");
+        contenders.forEach(c -> out.append(' ').append(c).append(" |"));
+        out.append("\n|---|");
+        contenders.forEach(c -> out.append("---:|"));
+        out.append('\n');
+        byOperation.forEach((operation, scores) -> {
+            out.append("| ").append(operation).append(" |");
+            Score baseline = scores.get(BASELINE);
+            for (String contender : contenders) {
+                Score score = scores.get(contender);
+                out.append(' ');
+                if (score == null || Double.isNaN(score.cpuMicros())) {
+                    out.append('–');
+                } else {
+                    out.append(String.format(Locale.ROOT, "%.2f / %.2f", score.workerMicros(), score.cpuMicros()));
+                    if (baseline != null && !contender.equals(BASELINE) && !Double.isNaN(baseline.workerMicros())) {
+                        out.append(String.format(Locale.ROOT, " (%.2fx)",
+                                baseline.workerMicros() / score.workerMicros()));
                     }
                 }
                 out.append(" |");

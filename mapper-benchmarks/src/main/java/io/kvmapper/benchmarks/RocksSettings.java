@@ -1,5 +1,8 @@
 package io.kvmapper.benchmarks;
 
+import java.util.Locale;
+import java.util.function.Function;
+
 /**
  * The RocksDB settings both RocksDB contenders open with, so that they differ only in the code above
  * RocksDB: the mapper's defaults, spelled out.
@@ -11,11 +14,29 @@ final class RocksSettings {
     static final double BLOOM_BITS_PER_KEY = 10;
     /** Memtable size. */
     static final long WRITE_BUFFER_BYTES = 64L << 20;
+    /** Whole-key Bloom filter in every memtable, as a fraction of its size (RocksBackend's fixed setting). */
+    static final double MEMTABLE_BLOOM_RATIO = 0.1;
     /** Unmerged counter operands per key before a merge is folded into a value. */
     static final int MAX_SUCCESSIVE_MERGES = 64;
     /** Commits go through the write-ahead log without an fsync each. */
     static final boolean SYNC_WRITES = false;
 
     private RocksSettings() {
+    }
+
+    /**
+     * RocksDB's accounting of its memory, in MiB, from the {@code property} of the database: memtables
+     * (active, immutable and the flushed ones kept for conflict checks), table readers (index and filter
+     * blocks) and the block cache's usage.
+     */
+    static String memoryReport(Function<String, String> property) {
+        return String.format(Locale.ROOT, "memtables %.0f, table readers %.0f, block cache %.0f",
+                mib(property.apply("rocksdb.size-all-mem-tables")),
+                mib(property.apply("rocksdb.estimate-table-readers-mem")),
+                mib(property.apply("rocksdb.block-cache-usage")));
+    }
+
+    private static double mib(String bytes) {
+        return Long.parseLong(bytes.trim()) / (double) (1 << 20);
     }
 }

@@ -5,8 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.TreeSet;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -37,6 +41,18 @@ class StoreBenchmarkSmokeTest {
         } finally {
             benchmark.tearDown();
         }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"raw", "kvmapper", "bdbje", "h2", "sqlite"})
+    void theBulkLoadLoadsInUnitsAndReportsAfterEachStep(String contender, @TempDir Path dir) {
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        BulkLoad.run(contender, dir, 250, 40, 100, new PrintStream(printed, true, StandardCharsets.UTF_8));
+        List<String> lines = printed.toString(StandardCharsets.UTF_8).lines().toList();
+        assertEquals(4, lines.size(), "a header and reports at 100, 200 and 250 users: " + lines);
+        assertEquals(List.of("100", "200", "250"), lines.stream().skip(1).map(line -> line.split("\t")[1]).toList());
+        boolean rocks = contender.equals("raw") || contender.equals("kvmapper");
+        assertEquals(rocks, lines.get(3).contains("memtables"), lines.get(3));
     }
 
     /** The raw contender is only a fair limit if it writes exactly the keys the mapper writes. */

@@ -133,6 +133,23 @@ class RocksBackendLifecycleTest {
     }
 
     @Test
+    void aFinishedTransactionHoldsNoSnapshot() {
+        try (RocksBackend backend = RocksKvStore.openBackend(dir, RocksKvStore.options())) {
+            KvTransaction committed = backend.beginTransaction();
+            assertEquals(null, committed.get(key(1)));
+            assertEquals("1", backend.property("rocksdb.num-snapshots"), "a transaction reads at its snapshot");
+            committed.put(key(1), key(1));
+            committed.commit();
+            assertEquals("0", backend.property("rocksdb.num-snapshots"), "commit releases the snapshot");
+
+            KvTransaction rolledBack = backend.beginTransaction();
+            assertArrayEquals(key(1), rolledBack.get(key(1)));
+            rolledBack.close();
+            assertEquals("0", backend.property("rocksdb.num-snapshots"), "close releases the snapshot");
+        }
+    }
+
+    @Test
     void closingWhileOtherThreadsWorkLetsEachCallFinishOrFailWithStoreClosed() throws Exception {
         RocksBackend backend = RocksKvStore.openBackend(dir, RocksKvStore.options());
         for (int i = 0; i < 2000; i++) {

@@ -67,6 +67,8 @@ class RocksKvStoreOptionsTest {
             assertTrue(options.contains("filter_policy=bloomfilter:10:false"), "a full (not block-based) bloom filter");
             assertTrue(options.contains("whole_key_filtering=true"));
             assertTrue(options.contains("no_block_cache=false"));
+            assertTrue(options.contains("memtable_whole_key_filtering=true"), "a whole-key filter in each memtable");
+            assertTrue(options.contains("memtable_prefix_bloom_size_ratio=0.100000"), options);
         }
     }
 
