@@ -50,7 +50,7 @@ public final class BulkLoad {
     public static void main(String[] args) throws IOException {
         if (args.length < 1 || args.length > 4) {
             System.err.println("usage: BulkLoad CONTENDER [USERS [BATCH [EVERY]]]"
-                    + " (contender raw, kvmapper, bdbje, h2 or sqlite; defaults 1000000 1000 100000)");
+                    + " (contender raw, kvmapper, kvmapper-proto, kvmapper-apk, bdbje, h2 or sqlite; defaults 1000000 1000 100000)");
             System.exit(2);
         }
         String contender = args[0];

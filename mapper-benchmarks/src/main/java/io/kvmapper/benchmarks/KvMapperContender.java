@@ -2,21 +2,23 @@ package io.kvmapper.benchmarks;
 
 import io.kvmapper.KvStore;
 import io.kvmapper.benchmarks.shop.Order;
-import io.kvmapper.benchmarks.shop.OrderRepository;
 import io.kvmapper.benchmarks.shop.User;
-import io.kvmapper.benchmarks.shop.UserRepository;
 import io.kvmapper.rocksdb.RocksBackend;
 import io.kvmapper.rocksdb.RocksKvStore;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Function;
 
-/** KV Mapper: the generated repositories on {@link RocksKvStore}, JSON codec, one transaction per write. */
+/**
+ * KV Mapper: the generated repositories on {@link RocksKvStore}, one transaction per write, with the
+ * entities as JSON values ({@code kvmapper}), Protobuf values ({@code kvmapper-proto}) or one key per
+ * attribute ({@code kvmapper-apk}).
+ */
 final class KvMapperContender implements Contender {
     private final KvStore store;
-    private final UserRepository users;
-    private final OrderRepository orders;
+    private final MapperShop shop;
 
-    KvMapperContender(Path dir) {
+    KvMapperContender(Path dir, Function<KvStore, MapperShop> variant) {
         this.store = RocksKvStore.options()
                 .blockCacheSize(RocksSettings.BLOCK_CACHE_BYTES)
                 .bloomFilterBitsPerKey(RocksSettings.BLOOM_BITS_PER_KEY)
@@ -24,53 +26,51 @@ final class KvMapperContender implements Contender {
                 .maxSuccessiveMerges(RocksSettings.MAX_SUCCESSIVE_MERGES)
                 .syncWrites(RocksSettings.SYNC_WRITES)
                 .open(dir);
-        this.users = new UserRepository(store);
-        this.orders = new OrderRepository(store);
+        this.shop = variant.apply(store);
     }
 
     @Override
     public void insertUser(User user) {
-        users.insert(user);
+        shop.insert(user);
     }
 
     @Override
     public void insertUsers(List<User> batch) {
         store.transact(tx -> {
-            UserRepository inTransaction = users.with(tx);
             for (User user : batch) {
-                inTransaction.insert(user);
+                shop.insert(tx, user);
             }
         });
     }
 
     @Override
     public void insertOrder(Order order) {
-        orders.insert(order);
+        shop.insert(order);
     }
 
     @Override
     public User findUser(long id) {
-        return users.findById(id).orElse(null);
+        return shop.find(id);
     }
 
     @Override
     public User findUserByEmail(String email) {
-        return users.findByEmail(email).orElse(null);
+        return shop.findByEmail(email);
     }
 
     @Override
     public List<Order> ordersOf(long userId) {
-        return orders.findByUserId(userId);
+        return shop.ordersOf(userId);
     }
 
     @Override
     public boolean updateStatus(long id, User.Status status) {
-        return users.updateStatus(id, status);
+        return shop.updateStatus(id, status);
     }
 
     @Override
     public long countByStatus(User.Status status) {
-        return users.countByStatus(status);
+        return shop.countByStatus(status);
     }
 
     @Override

@@ -33,10 +33,11 @@ import org.openjdk.jmh.annotations.TearDown;
 @OutputTimeUnit(TimeUnit.SECONDS)
 public class StoreBenchmark {
     /**
-     * The contender: {@code raw} (hand-written RocksDB), {@code kvmapper}, {@code bdbje} (Berkeley DB JE's
-     * DPL), {@code h2} or {@code sqlite}.
+     * The contender: {@code raw} (hand-written RocksDB), {@code kvmapper} (JSON values),
+     * {@code kvmapper-proto} (Protobuf values), {@code kvmapper-apk} (one key per attribute),
+     * {@code bdbje} (Berkeley DB JE's DPL), {@code h2} or {@code sqlite}.
      */
-    @Param({"raw", "kvmapper", "bdbje", "h2", "sqlite"})
+    @Param({"raw", "kvmapper", "kvmapper-proto", "kvmapper-apk", "bdbje", "h2", "sqlite"})
     public String contender;
 
     /** Users loaded before measuring. */
@@ -85,7 +86,9 @@ public class StoreBenchmark {
     public static Contender open(String name, Path dir) {
         return switch (name) {
             case "raw" -> new RawRocksContender(dir);
-            case "kvmapper" -> new KvMapperContender(dir);
+            case "kvmapper" -> new KvMapperContender(dir, MapperShop::json);
+            case "kvmapper-proto" -> new KvMapperContender(dir, MapperShop::protobuf);
+            case "kvmapper-apk" -> new KvMapperContender(dir, MapperShop::attributePerKey);
             case "bdbje" -> new BerkeleyJeContender(dir);
             case "h2" -> JdbcContender.h2(dir);
             case "sqlite" -> JdbcContender.sqlite(dir);
