@@ -77,6 +77,11 @@ public class StoreBenchmark {
             store.close();
             store = null;
         }
+        deleteTree(directory);
+    }
+
+    /** Deletes {@code directory} and everything in it. */
+    public static void deleteTree(Path directory) throws IOException {
         try (Stream<Path> files = Files.walk(directory)) {
             files.sorted(Comparator.reverseOrder()).forEach(StoreBenchmark::delete);
         }
