@@ -172,12 +172,18 @@ final class Bookmark_KvJsonCodec extends JsonCodec<Bookmark> {
     }
 
     /**
-     * Writes {@code value}, of the declared type {@code type}, with databind; a failure names the {@code field}.
+     * Writes {@code value}, of the declared type {@code type}, with databind: as that type if it has type
+     * arguments (so that the elements' types are known), else as the value's own class; a failure
+     * names the {@code field}.
      */
     private static void writeDatabind(JsonGenerator generator, JavaType type, Object value,
             String field) {
         try {
-            DATABIND.writerFor(type).writeValue(generator, value);
+            if (type.hasGenericTypes()) {
+                DATABIND.writerFor(type).writeValue(generator, value);
+            } else {
+                DATABIND.writeValue(generator, value);
+            }
         } catch (JacksonException e) {
             throw new IllegalArgumentException(field + " (" + type.toCanonical()
                     + ") cannot be written by Jackson databind: " + e.getOriginalMessage(), e);

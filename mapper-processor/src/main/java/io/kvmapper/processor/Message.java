@@ -55,6 +55,10 @@ public enum Message {
             + "databind no type to read a value back as (it would come back as a Map, List, String or number, not "
             + "as what was saved); declare a concrete type, or use tools.jackson.databind.JsonNode for free-form "
             + "JSON"),
+    DATABIND_TYPE_ABSTRACT("field '%s' has type %s, which KV Mapper would write with Jackson databind, but %s is %s "
+            + "without Jackson type information: databind would write an implementation's properties (or none) and "
+            + "could not tell, reading them back, which class to build; annotate %s with @JsonTypeInfo (and "
+            + "@JsonSubTypes) or @JsonDeserialize(as = ...), or declare a concrete type"),
     DATABIND_FIELD("field '%s' of type %s is written by Jackson databind (reflection) instead of generated code, "
             + "because KV Mapper generates no code for %s: saving and reading it costs more, and that it reads "
             + "back as saved is not checked at compile time; mark the field @Embedded to have code generated if %s "

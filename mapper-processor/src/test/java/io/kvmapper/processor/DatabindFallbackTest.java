@@ -300,6 +300,67 @@ class DatabindFallbackTest {
     }
 
     @Test
+    void anAbstractTypeOfTheUsersNeedsJacksonTypeInformation() {
+        TestSource drawing = TestSource.of("example.Drawing", """
+                package example;
+
+                import com.fasterxml.jackson.annotation.JsonSubTypes;
+                import com.fasterxml.jackson.annotation.JsonTypeInfo;
+                import io.kvmapper.annotation.Entity;
+                import io.kvmapper.annotation.Key;
+                import java.time.ZoneId;
+                import java.util.List;
+                import java.util.Map;
+                import tools.jackson.databind.JsonNode;
+
+                @Entity
+                public record Drawing(
+                        @Key long id,
+                        Shape outline,
+                        Map<String, List<Shape>> layers,
+                        Stroke stroke,
+                        Animal pet,
+                        Cat cat,
+                        ZoneId zone,
+                        JsonNode extra) {
+
+                    public interface Shape {
+                    }
+
+                    public abstract static class Stroke {
+                    }
+
+                    @JsonTypeInfo(use = JsonTypeInfo.Id.NAME)
+                    @JsonSubTypes(@JsonSubTypes.Type(value = Cat.class, name = "cat"))
+                    public interface Animal {
+                    }
+
+                    public abstract static class Cat implements Animal {
+                    }
+                }
+                """);
+
+        Compilation compilation = Compilations.compile(drawing);
+
+        assertThat(compilation).failed();
+        assertThat(compilation).hadErrorCount(3);
+        assertThat(compilation).hadErrorContaining("field 'outline' has type example.Drawing.Shape, which KV Mapper would "
+                        + "write with Jackson databind, but example.Drawing.Shape is an interface without Jackson type "
+                        + "information: databind would write an implementation's properties (or none) and could not "
+                        + "tell, reading them back, which class to build; annotate Shape with @JsonTypeInfo (and "
+                        + "@JsonSubTypes) or @JsonDeserialize(as = ...), or declare a concrete type")
+                .inFile(drawing.file()).onLine(drawing.line("Shape outline,"));
+        assertThat(compilation).hadErrorContaining("field 'layers' has type java.util.Map<java.lang.String, "
+                        + "java.util.List<example.Drawing.Shape>>, which KV Mapper would write with Jackson databind, but "
+                        + "example.Drawing.Shape is an interface without Jackson type information")
+                .inFile(drawing.file()).onLine(drawing.line("List<Shape>> layers,"));
+        assertThat(compilation).hadErrorContaining("but example.Drawing.Stroke is an abstract class without Jackson "
+                        + "type information")
+                .inFile(drawing.file()).onLine(drawing.line("Stroke stroke,"));
+        assertThat(databindNotes(compilation)).hasSize(4);
+    }
+
+    @Test
     void theRulesOnShapesStayErrorsWithDatabindToo() {
         TestSource shapes = TestSource.of("example.Shapes", """
                 package example;

@@ -10,12 +10,15 @@ import io.kvmapper.processor.model.ValueType;
 import java.util.List;
 import java.util.Optional;
 import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
 
 /**
  * What becomes of a field whose type, or a part of whose type, KV Mapper generates no code for
@@ -25,17 +28,29 @@ import javax.lang.model.util.Elements;
  *
  * <p>Only unsupported <em>types</em> fall back. The rules about shapes stay errors whatever the class
  * path holds: an {@code Optional} is a field's own type and holds no collection, map keys are scalars,
- * a key component is a scalar. A type whose every part is concrete is required, so that databind knows
- * what to read a value back as: no {@code Object}, wildcard, type variable or raw type.
+ * a key component is a scalar. What can be seen at compile time never to read back is an error too, so
+ * that databind knows what to read a value back as: {@code Object}, a wildcard, a type variable, a raw
+ * type, and an interface or abstract class of the user's without Jackson type information (databind
+ * would write an implementation's properties, or none, and could not tell which class to build). Abstract
+ * types of the JDK and of Jackson are left to databind, which has its own support for many of them.
  */
 final class DatabindFallback {
     /** The class whose presence on the compile class path turns the fallback on. */
     static final String OBJECT_MAPPER = "tools.jackson.databind.ObjectMapper";
 
+    /** Annotations with which databind can read an abstract type back: polymorphic type ids, or a deserializer. */
+    private static final List<String> TYPE_INFORMATION = List.of("com.fasterxml.jackson.annotation.JsonTypeInfo",
+            "tools.jackson.databind.annotation.JsonDeserialize");
+
+    /** Packages whose abstract types databind has its own support for, or that it defines. */
+    private static final List<String> LEFT_TO_DATABIND = List.of("java.", "javax.", "tools.jackson.");
+
+    private final Types types;
     private final TypeResolver resolver;
     private final boolean available;
 
-    DatabindFallback(Elements elements, TypeResolver resolver) {
+    DatabindFallback(Elements elements, Types types, TypeResolver resolver) {
+        this.types = types;
         this.resolver = resolver;
         this.available = elements.getTypeElement(OBJECT_MAPPER) != null;
     }
@@ -111,6 +126,14 @@ final class DatabindFallback {
             reporter.error(element, Message.DATABIND_TYPE_UNKNOWN, name, declared, unknown.get());
             return Optional.empty();
         }
+        Optional<TypeElement> untyped = abstractWithoutTypeInformation(value);
+        if (untyped.isPresent()) {
+            TypeElement abstractType = untyped.get();
+            reporter.error(element, Message.DATABIND_TYPE_ABSTRACT, name, declared, abstractType.getQualifiedName(),
+                    abstractType.getKind() == ElementKind.INTERFACE ? "an interface" : "an abstract class",
+                    abstractType.getSimpleName());
+            return Optional.empty();
+        }
         reporter.note(element, Message.DATABIND_FIELD, name, declared, part, part);
         ValueType.Databind databind = new ValueType.Databind(TypeName.get(value));
         return Optional.of(optional ? new ValueType.OptionalOf(databind, declared) : databind);
@@ -147,6 +170,42 @@ final class DatabindFallback {
             default:
                 return type.getKind().isPrimitive() ? Optional.empty() : Optional.of(type.toString());
         }
+    }
+
+    /**
+     * An interface or abstract class in {@code type} (itself, an array's elements, a type argument) that is
+     * the user's, and that neither it nor a supertype gives Jackson type information for.
+     */
+    private Optional<TypeElement> abstractWithoutTypeInformation(TypeMirror type) {
+        if (type.getKind() == TypeKind.ARRAY) {
+            return abstractWithoutTypeInformation(((ArrayType) type).getComponentType());
+        }
+        if (type.getKind() != TypeKind.DECLARED) {
+            return Optional.empty();
+        }
+        TypeElement element = (TypeElement) ((DeclaredType) type).asElement();
+        String name = element.getQualifiedName().toString();
+        boolean isAbstract = element.getKind() == ElementKind.INTERFACE
+                || element.getModifiers().contains(Modifier.ABSTRACT);
+        if (isAbstract && LEFT_TO_DATABIND.stream().noneMatch(name::startsWith) && !hasTypeInformation(type)) {
+            return Optional.of(element);
+        }
+        for (TypeMirror argument : ((DeclaredType) type).getTypeArguments()) {
+            Optional<TypeElement> untyped = abstractWithoutTypeInformation(argument);
+            if (untyped.isPresent()) {
+                return untyped;
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Whether {@code type} or a supertype carries one of the {@link #TYPE_INFORMATION} annotations. */
+    private boolean hasTypeInformation(TypeMirror type) {
+        Element element = types.asElement(type);
+        if (element != null && TYPE_INFORMATION.stream().anyMatch(a -> ErrorReporter.annotation(element, a) != null)) {
+            return true;
+        }
+        return types.directSupertypes(type).stream().anyMatch(this::hasTypeInformation);
     }
 
     /** Whether {@code type} is a class, interface or array type, the kinds a field's type argument can be. */

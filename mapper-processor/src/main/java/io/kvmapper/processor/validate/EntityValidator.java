@@ -65,7 +65,7 @@ public final class EntityValidator {
         this.elements = env.getElementUtils();
         this.types = env.getTypeUtils();
         this.resolver = new TypeResolver(types);
-        this.databind = new DatabindFallback(elements, resolver);
+        this.databind = new DatabindFallback(elements, types, resolver);
         this.schema = new SchemaValidator(elements);
         this.previous = previous;
     }

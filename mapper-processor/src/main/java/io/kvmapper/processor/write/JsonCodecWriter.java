@@ -178,15 +178,20 @@ public final class JsonCodecWriter {
     /** The two methods that write and read a databind value, which name the field when databind fails. */
     private static void addDatabindMethods(TypeSpec.Builder type) {
         type.addMethod(MethodSpec.methodBuilder("writeDatabind")
-                .addJavadoc("Writes {@code value}, of the declared type {@code type}, with databind; a failure names "
-                        + "the {@code field}.\n")
+                .addJavadoc("Writes {@code value}, of the declared type {@code type}, with databind: as that type if it "
+                        + "has type\narguments (so that the elements' types are known), else as the value's own "
+                        + "class; a failure\nnames the {@code field}.\n")
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .addParameter(RuntimeTypes.JSON_GENERATOR, "generator")
                 .addParameter(RuntimeTypes.JAVA_TYPE, "type")
                 .addParameter(Object.class, "value")
                 .addParameter(String.class, "field")
                 .beginControlFlow("try")
+                .beginControlFlow("if (type.hasGenericTypes())")
                 .addStatement("DATABIND.writerFor(type).writeValue(generator, value)")
+                .nextControlFlow("else")
+                .addStatement("DATABIND.writeValue(generator, value)")
+                .endControlFlow()
                 .nextControlFlow("catch ($T e)", RuntimeTypes.JACKSON_EXCEPTION)
                 .addStatement("throw new $T(field + \" (\" + type.toCanonical()\n+ \") cannot be written by Jackson "
                         + "databind: \" + e.getOriginalMessage(), e)", IllegalArgumentException.class)
