@@ -1,5 +1,6 @@
 package io.kvmapper.it.databind;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -122,6 +123,22 @@ class DatabindFieldsTest {
                     + "\"origin\":{\"host\":\"crawler\",\"source\":\"https://source.example/\",\"ttl\":\"PT168H\"},"),
                     json);
             assertTrue(json.endsWith(",\"clicks\":3}"), json);
+        }
+    }
+
+    @Test
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    void arraysRoundTrip() {
+        try (KvStore store = RocksKvStore.open(dir.resolve("store"))) {
+            SamplesRepository samples = new SamplesRepository(store);
+            List<Money>[] batches = new List[] {List.of(TEN_EURO), null, List.of()};
+            samples.save(new Samples(1, new int[] {Integer.MIN_VALUE, 0, 7}, new URI[] {URI.create("urn:a"), null},
+                    batches));
+
+            Samples read = samples.findById(1).orElseThrow();
+            assertArrayEquals(new int[] {Integer.MIN_VALUE, 0, 7}, read.values());
+            assertArrayEquals(new URI[] {URI.create("urn:a"), null}, read.sources());
+            assertArrayEquals(batches, read.batches());
         }
     }
 
