@@ -45,9 +45,9 @@ public final class ErrorReporter {
         reports.add(new Report(Diagnostic.Kind.ERROR, message.format(args), positioned(element), annotation, value));
     }
 
-    /** Reports a note on {@code element}. */
-    public void note(Element element, String text) {
-        reports.add(new Report(Diagnostic.Kind.NOTE, text, element, null, null));
+    /** Reports a note on {@code element}: something the user should know that is no error. */
+    public void note(Element element, Message message, Object... args) {
+        reports.add(new Report(Diagnostic.Kind.NOTE, message.format(args), positioned(element), null, null));
     }
 
     /** Whether any error was reported. */

@@ -15,7 +15,9 @@ public enum Message {
             + "(such as multimaps); choose a name without it"),
     NO_KEY("@Entity %s has no @Key field; mark the field or fields that identify an entity with @Key"),
     KEY_TYPE("@Key field '%s' has type %s; a key component must be a scalar: a primitive or its box, String, byte[], "
-            + "an enum, UUID, Instant, LocalDate, LocalDateTime, BigDecimal or BigInteger"),
+            + "an enum, UUID, Instant, LocalDate, LocalDateTime, BigDecimal or BigInteger (keys sort by their "
+            + "components, which neither an @Embedded object nor a value written by Jackson databind can be encoded "
+            + "for)"),
     KEY_ORDER_NEGATIVE("@Key field '%s' has order %d; an order is 0 or more (or -1, the default, for declaration order)"),
     KEY_ORDER_DUPLICATE("@Key field '%s' has order %d, like field '%s'; give each key component its own order"),
     KEY_ORDER_PARTIAL("@Key field '%s' has no order while field '%s' has one; give every key component an order, or none"),
@@ -34,6 +36,33 @@ public enum Message {
     FIELD_TYPE("field '%s' has type %s, which KV Mapper cannot store; use a scalar (primitive or box, String, byte[], "
             + "enum, UUID, Instant, LocalDate, LocalDateTime, BigDecimal, BigInteger), a List, Set or Map of them, "
             + "an Optional of a scalar, or mark a value-object field @Embedded"),
+    UNSUPPORTED_TYPE("field '%s' has type %s, and KV Mapper generates no code for %s (it writes scalars: "
+            + "primitives and boxes, String, byte[], enums, UUID, Instant, LocalDate, LocalDateTime, BigDecimal, "
+            + "BigInteger; List, Set and Map of them; Optional of a scalar; and @Embedded records and classes); if %s "
+            + "is a value object, mark the field @Embedded to have code generated for it, or add "
+            + "tools.jackson.core:jackson-databind (Jackson 3) to the compile class path to have the JSON codec write "
+            + "the field with Jackson databind"),
+    UNSUPPORTED_TYPE_PROTOBUF("field '%s' has type %s, and KV Mapper generates no code for %s; %s uses "
+            + "Codec.PROTOBUF, whose values hold only what the exported .proto file describes, so the Jackson "
+            + "databind fallback of the JSON codec cannot write it; mark the field @Embedded if %s is a value "
+            + "object, or use Codec.JSON (with jackson-databind on the class path)"),
+    UNSUPPORTED_TYPE_ATTRIBUTES("field '%s' has type %s, and KV Mapper generates no code for %s; %s uses "
+            + "Layout.ATTRIBUTE_PER_KEY, which stores every attribute, element and embedded field under a "
+            + "tuple-encoded key of its own and so needs generated code for every part of a value, not one opaque "
+            + "value written by Jackson databind; mark the field @Embedded if %s is a value object, or use "
+            + "Layout.MONOLITHIC"),
+    DATABIND_TYPE_UNKNOWN("field '%s' has type %s, which KV Mapper would write with Jackson databind, but %s gives "
+            + "databind no type to read a value back as (it would come back as a Map, List, String or number, not "
+            + "as what was saved); declare a concrete type, or use tools.jackson.databind.JsonNode for free-form "
+            + "JSON"),
+    DATABIND_TYPE_ABSTRACT("field '%s' has type %s, which KV Mapper would write with Jackson databind, but %s is %s "
+            + "without Jackson type information: databind would write an implementation's properties (or none) and "
+            + "could not tell, reading them back, which class to build; annotate %s with @JsonTypeInfo (and "
+            + "@JsonSubTypes) or @JsonDeserialize(as = ...), or declare a concrete type"),
+    DATABIND_FIELD("field '%s' of type %s is written by Jackson databind (reflection) instead of generated code, "
+            + "because KV Mapper generates no code for %s: saving and reading it costs more, and that it reads "
+            + "back as saved is not checked at compile time; mark the field @Embedded to have code generated if %s "
+            + "is a value object (a record or class), or store it as supported types (see docs/codecs.md)"),
     OPTIONAL_TYPE("field '%s' has type %s; an Optional holds a scalar or an @Embedded object and is the field's own "
             + "type, never inside a collection, map or Optional; for a collection, store an empty one instead"),
     FIELD_NUMBER_RANGE("field '%s' has @Field number %d; a Protobuf field number is from 1 to 536870911 (2^29 - 1); "
@@ -63,6 +92,9 @@ public enum Message {
             + "it (a path goes through embedded objects, not collections or scalars)"),
     PATH_DUPLICATE("%s: \"%s\" and \"%s\" would both become the argument '%s'; name each field once"),
     PATH_TYPE("%s: \"%s\" has type %s, which cannot be encoded in a key; use a scalar field%s"),
+    PATH_DATABIND("%s: '%s' in path \"%s\" has type %s and is written by Jackson databind as one opaque JSON value, "
+            + "which KV Mapper cannot look into or encode in a key, so it cannot be indexed, counted or summed; use a "
+            + "scalar field, or mark '%s' @Embedded and name a scalar field inside it"),
     INDEX_FIELDS_ON_FIELD("@Index on field '%s' indexes that field, so 'fields' means nothing here; put a composite "
             + "@Index on the class instead"),
     INDEX_NO_FIELDS("@Index on %s needs fields = {...}: the fields or dotted paths it indexes"),

@@ -32,7 +32,7 @@ final class SchemaHistory {
     static SchemaHistory open(TypeElement entity, ProcessingEnvironment env, ErrorReporter reporter) {
         SchemaFiles.Location location = SchemaFiles.locate(entity, env);
         if (location.file().isEmpty()) {
-            reporter.note(entity, Message.SCHEMA_UNCHECKED.format(entity.getQualifiedName(), location.reason()));
+            reporter.note(entity, Message.SCHEMA_UNCHECKED, entity.getQualifiedName(), location.reason());
             return new SchemaHistory(entity, Optional.empty(), Optional.empty());
         }
         Path file = location.file().get();

@@ -4,6 +4,7 @@ import static com.google.common.truth.Truth.assertThat;
 import static com.google.common.truth.Truth.assertWithMessage;
 import static com.google.testing.compile.CompilationSubject.assertThat;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.google.testing.compile.Compilation;
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,6 +17,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.ObjectMapper;
 
 /**
  * Compares what the processor writes for two representative entities with reviewed copies under
@@ -26,8 +28,10 @@ import org.junit.jupiter.api.io.TempDir;
  * levels deep, a map, a list, an indexed set, a map of lists and a counter over an embedded path; and
  * {@code Product}, a Protobuf entity with a stated and assigned field numbers, an enum, an Optional, a
  * map, and embedded objects holding a nested list, whose codec and exported {@code .proto} file are
- * compared. The schema files of {@code Order} and {@code Product} (written to a temporary schema
- * directory) are compared too.
+ * compared; and {@code Bookmark}, a JSON entity with fields of types KV Mapper generates no code for
+ * ({@code URI}, {@code List<URI>}, {@code Optional<Duration>}, a record not marked {@code @Embedded}
+ * inside an embedded one), which its codec writes with Jackson databind. The schema files of
+ * {@code Order} and {@code Product} (written to a temporary schema directory) are compared too.
  *
  * <p>After an intended change to the generated code, regenerate the copies and review the diff:
  *
@@ -36,8 +40,9 @@ import org.junit.jupiter.api.io.TempDir;
  * git diff mapper-processor/src/test/resources/golden/
  * </pre>
  *
- * <p>The compilation uses a fixed class path without jakarta.inject, so the copies do not depend on
- * which optional libraries the test class path happens to hold.
+ * <p>The compilation uses a fixed class path, with jackson-databind (for {@code Bookmark}) and without
+ * jakarta.inject, so the copies do not depend on which optional libraries the test class path happens to
+ * hold.
  */
 class GoldenFileTest {
     private static final String GOLDEN = "golden/";
@@ -55,11 +60,12 @@ class GoldenFileTest {
         options.add("-Akvmapper.schemaDir=" + schemaDirectory);
         compilation = Compilations.compiler(PROCESSOR)
                 .withOptions(options)
-                .withClasspath(Compilations.minimalClasspath())
+                .withClasspath(Compilations.minimalClasspath(ObjectMapper.class, JsonInclude.class))
                 .compile(TestSource.of("com.example.events.Event", read("Event.java")).file(),
                         TestSource.of("com.example.shop.Order", read("Order.java")).file(),
                         TestSource.of("com.example.people.Profile", read("Profile.java")).file(),
-                        TestSource.of("com.example.catalog.Product", read("Product.java")).file());
+                        TestSource.of("com.example.catalog.Product", read("Product.java")).file(),
+                        TestSource.of("com.example.links.Bookmark", read("Bookmark.java")).file());
     }
 
     @Test
@@ -108,6 +114,11 @@ class GoldenFileTest {
     }
 
     @Test
+    void jsonCodecWithDatabindFieldsMatchesTheGoldenFile() {
+        assertMatchesGolden("com.example.links.Bookmark_KvJsonCodec", "Bookmark_KvJsonCodec.java");
+    }
+
+    @Test
     void protobufCodecMatchesTheGoldenFile() {
         assertMatchesGolden("com.example.catalog.Product_KvProtoCodec", "Product_KvProtoCodec.java");
     }
@@ -136,7 +147,8 @@ class GoldenFileTest {
     void generatedFilesReadLikeHandWrittenCode() {
         for (String type : List.of("events.EventRepository", "events.Event_KvMapping", "events.Event_KvJsonCodec",
                 "shop.OrderRepository", "shop.Order_KvMapping", "shop.Order_KvJsonCodec",
-                "catalog.ProductRepository", "catalog.Product_KvMapping", "catalog.Product_KvProtoCodec")) {
+                "catalog.ProductRepository", "catalog.Product_KvMapping", "catalog.Product_KvProtoCodec",
+                "links.Bookmark_KvJsonCodec")) {
             String text = generated("com.example." + type);
             assertWithMessage(type).that(text)
                     .contains("@Generated(\"io.kvmapper.processor.KvMapperProcessor\")\n");

@@ -9,8 +9,10 @@ import tools.jackson.core.json.JsonFactory;
 
 /**
  * Base of the generated JSON codecs: they write and read one JSON object with Jackson's streaming
- * API, with no reflection and no databind. This class owns the shared factory and the framing
- * (nothing may follow the object).
+ * API, with no reflection and no databind. (The one exception is opt-in: a field of a type KV Mapper
+ * generates no code for, in an entity compiled with jackson-databind on the class path, is written and
+ * read by databind inside the same object, by the generated codec itself; the runtime never depends on
+ * databind.) This class owns the shared factory and the framing (nothing may follow the object).
  *
  * @param <E> the entity type
  */

@@ -3,8 +3,9 @@ package io.kvmapper.processor.model;
 import com.palantir.javapoet.TypeName;
 
 /**
- * The stored shape of a field's type: a scalar, a collection, a map, an embedded value object, or an
- * {@code Optional} of a scalar or embedded object.
+ * The stored shape of a field's type: a scalar, a collection, a map, an embedded value object, an
+ * {@code Optional} of a scalar, embedded object or databind value, or (JSON codec, monolithic layout,
+ * with Jackson databind on the class path) one opaque value that Jackson databind writes.
  */
 public sealed interface ValueType {
     /** The Java type. */
@@ -30,8 +31,23 @@ public sealed interface ValueType {
         }
     }
 
-    /** An {@code Optional} field holding a scalar or an embedded object; empty is stored as absent. */
+    /**
+     * An {@code Optional} field holding a scalar, an embedded object or a databind value; empty is stored
+     * as absent.
+     */
     record OptionalOf(ValueType value, TypeName typeName) implements ValueType {
+    }
+
+    /**
+     * A value of a type KV Mapper generates no code for, written and read whole by Jackson databind
+     * (reflection) inside the entity's JSON object: {@code URI}, a record not marked {@code @Embedded},
+     * or a collection, map or array holding one ({@code List<URI>} is one databind value, not a list of
+     * them). Only the JSON codec of the monolithic layout has it; it cannot be a key, indexed, counted
+     * or changed element by element.
+     *
+     * @param typeName the declared Java type, every part of it a concrete type
+     */
+    record Databind(TypeName typeName) implements ValueType {
     }
 
     /** The kinds of collection, each read back into the implementation named. */

@@ -8,7 +8,8 @@ import java.util.List;
 /**
  * The types of a schema file: how a field's stored shape is written ({@code long}, {@code Integer},
  * {@code List<String>}, {@code Map<String, embedded com.example.Address>}, {@code enum com.example.Status},
- * {@code Optional<Instant>}), and which changes of type stored values survive.
+ * {@code Optional<Instant>}, {@code databind java.util.List<java.net.URI>}), and which changes of type stored
+ * values survive.
  *
  * <p>The one change allowed is widening an integer: {@code byte} to {@code short} to {@code int} to
  * {@code long}, or the same among their boxes, also as the element, key or value of a collection, map or
@@ -17,7 +18,9 @@ import java.util.List;
  * tuple encoding of attribute-per-key items and index entries writes every integer type alike. Nothing
  * else converts: a primitive and its box differ in Protobuf (an unset primitive reads zero, an unset box
  * null), {@code float} and {@code double} have different wire types, and every other type has an
- * encoding of its own.
+ * encoding of its own. A databind value is opaque: its type is written whole, with qualified names, and
+ * any change of it is a change of type (also from or to an embedded object of the same class, whose JSON
+ * may differ from what databind writes).
  */
 public final class SchemaTypes {
     private static final List<String> PRIMITIVE_INTEGERS = List.of("byte", "short", "int", "long");
@@ -40,6 +43,9 @@ public final class SchemaTypes {
         }
         if (type instanceof ValueType.OptionalOf optional) {
             return "Optional<" + describe(optional.value()) + ">";
+        }
+        if (type instanceof ValueType.Databind databind) {
+            return "databind " + databind.typeName();
         }
         return "embedded " + ((ValueType.Embedded) type).object().className().canonicalName();
     }

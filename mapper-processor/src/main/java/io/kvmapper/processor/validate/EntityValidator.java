@@ -53,6 +53,7 @@ public final class EntityValidator {
     private final Elements elements;
     private final Types types;
     private final TypeResolver resolver;
+    private final DatabindFallback databind;
     private final SchemaValidator schema;
     private final Optional<SchemaDocument> previous;
 
@@ -64,6 +65,7 @@ public final class EntityValidator {
         this.elements = env.getElementUtils();
         this.types = env.getTypeUtils();
         this.resolver = new TypeResolver(types);
+        this.databind = new DatabindFallback(elements, types, resolver);
         this.schema = new SchemaValidator(elements);
         this.previous = previous;
     }
@@ -329,7 +331,13 @@ public final class EntityValidator {
             return Optional.empty();
         }
         boolean embedded = ErrorReporter.annotation(element, Annotations.EMBEDDED) != null;
-        Optional<ValueType> valueType = element.getAnnotation(Key.class) != null
+        boolean key = element.getAnnotation(Key.class) != null;
+        Optional<TypeMirror> unsupported = key || embedded ? Optional.empty() : databind.unsupportedPart(type);
+        if (unsupported.isPresent()) {
+            return databind.field(element, type, unsupported.get(), rootOf(path), reporter)
+                    .map(t -> new Property(name, storedName, t, read, write, writeIsSetter, element, 0));
+        }
+        Optional<ValueType> valueType = key
                 ? keyType(element, type, reporter)
                 : resolver.isOptional(type) ? optionalType(element, type, embedded, reporter, path)
                 : valueType(element, type, embedded, reporter, path);
@@ -350,6 +358,10 @@ public final class EntityValidator {
         if (arguments.isEmpty() || arguments.get(0).getKind() != TypeKind.DECLARED
                 && arguments.get(0).getKind() != TypeKind.ARRAY) {
             reporter.error(element, Message.FIELD_TYPE, element.getSimpleName(), TypeName.get(type));
+            return Optional.empty();
+        }
+        if (resolver.isOptional(arguments.get(0)) || resolver.containerKind(arguments.get(0)).isPresent()) {
+            reporter.error(element, Message.OPTIONAL_TYPE, element.getSimpleName(), TypeName.get(type));
             return Optional.empty();
         }
         Optional<ValueType> value = valueType(element, arguments.get(0), embedded, reporter, path);

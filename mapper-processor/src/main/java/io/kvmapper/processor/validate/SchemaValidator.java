@@ -180,6 +180,10 @@ final class SchemaValidator {
             }
             steps.add(step.get());
             ValueType type = step.get().type();
+            if (isDatabind(type)) {
+                diagnostics.report(Message.PATH_DATABIND, what, segment, dotted, type.typeName(), segment);
+                return Optional.empty();
+            }
             if (i < segments.length - 1) {
                 if (!(type instanceof ValueType.Embedded embedded)) {
                     diagnostics.report(Message.PATH_NOT_EMBEDDED, what, segment, dotted);
@@ -200,6 +204,12 @@ final class SchemaValidator {
             return Optional.empty();
         }
         return Optional.empty();
+    }
+
+    /** Whether a field of {@code type} is one opaque value written by Jackson databind (or an Optional of one). */
+    private static boolean isDatabind(ValueType type) {
+        return type instanceof ValueType.Databind
+                || type instanceof ValueType.OptionalOf optional && optional.value() instanceof ValueType.Databind;
     }
 
     private static boolean checkName(String what, String kind, String name, TypeElement type, Map<String, String> names,

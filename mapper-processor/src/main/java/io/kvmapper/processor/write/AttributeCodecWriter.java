@@ -43,6 +43,7 @@ public final class AttributeCodecWriter {
 
     /** The codec class of {@code entity}. */
     public TypeSpec write(EntityModel entity) {
+        ObjectCode.requireGeneratedCodeOnly(entity, "the attribute-per-key codec writer");
         ClassName entityType = entity.className();
         ClassName self = GeneratedNames.attributeCodec(entityType);
         TypeSpec.Builder type = TypeSpec.classBuilder(self)

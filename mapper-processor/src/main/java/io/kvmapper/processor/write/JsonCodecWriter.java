@@ -1,5 +1,6 @@
 package io.kvmapper.processor.write;
 
+import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
@@ -7,14 +8,23 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import com.palantir.javapoet.TypeVariableName;
 import io.kvmapper.processor.GeneratedNames;
 import io.kvmapper.processor.model.EntityModel;
 import io.kvmapper.processor.model.Property;
 import io.kvmapper.processor.model.ScalarKind;
 import io.kvmapper.processor.model.ValueObject;
 import io.kvmapper.processor.model.ValueType;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 import java.util.UUID;
@@ -25,6 +35,10 @@ import javax.lang.model.util.Elements;
  * Writes {@code <Entity>_KvJsonCodec}: the entity as one JSON object on Jackson's streaming API, a
  * write and a read method per embedded type, no reflection. Null fields are left out; unknown fields
  * are skipped on read, so values written by a later version of the entity stay readable.
+ *
+ * <p>A {@link ValueType.Databind} field is the one exception: the codec then holds a static Jackson
+ * databind mapper and the declared type of each such field, and writes and reads the field's value whole
+ * with them, into the same generator and from the same parser as the generated fields around it.
  */
 public final class JsonCodecWriter {
     /** Names the generated methods use for their own variables; a property with such a name gets a suffix. */
@@ -51,27 +65,162 @@ public final class JsonCodecWriter {
         type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
 
         Map<ClassName, ValueObject> embedded = ObjectCode.embedded(entity.value());
+        Map<Property, DatabindField> databindTypes = databindFields(entity.value(), embedded.values());
+        if (!databindTypes.isEmpty()) {
+            addDatabindFields(type, databindTypes);
+        }
         type.addMethod(MethodSpec.methodBuilder("write").addAnnotation(Override.class)
                 .addModifiers(Modifier.PROTECTED)
                 .addParameter(RuntimeTypes.JSON_GENERATOR, "generator")
                 .addParameter(entity.className(), "entity")
-                .addCode(writeBody(entity.value(), "entity")).build());
+                .addCode(writeBody(entity.value(), "entity", databindTypes)).build());
         type.addMethod(MethodSpec.methodBuilder("read").addAnnotation(Override.class)
                 .addModifiers(Modifier.PROTECTED).returns(entity.className())
                 .addParameter(RuntimeTypes.JSON_PARSER, "parser")
-                .addCode(readBody(entity.value())).build());
+                .addCode(readBody(entity.value(), databindTypes)).build());
         for (ValueObject object : embedded.values()) {
             type.addMethod(MethodSpec.methodBuilder(methodName("write", object.className()))
                     .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                     .addParameter(RuntimeTypes.JSON_GENERATOR, "generator")
                     .addParameter(object.className(), "entity")
-                    .addCode(writeBody(object, "entity")).build());
+                    .addCode(writeBody(object, "entity", databindTypes)).build());
             type.addMethod(MethodSpec.methodBuilder(methodName("read", object.className()))
                     .addModifiers(Modifier.PRIVATE, Modifier.STATIC).returns(object.className())
                     .addParameter(RuntimeTypes.JSON_PARSER, "parser")
-                    .addCode(readBody(object)).build());
+                    .addCode(readBody(object, databindTypes)).build());
+        }
+        if (!databindTypes.isEmpty()) {
+            addDatabindMethods(type);
         }
         return type.build();
+    }
+
+    /**
+     * A field that Jackson databind writes.
+     *
+     * @param constant the name of the constant holding its declared type: {@code ORDER_LINKS_TYPE} for the
+     *     field {@code links} of {@code Order}
+     * @param description how messages name it: {@code field 'links' of Order}
+     * @param type its declared type (of the value, for an {@code Optional})
+     */
+    private record DatabindField(String constant, String description, TypeName type) {
+    }
+
+    /** Each databind field of the entity and of the objects it embeds. */
+    private static Map<Property, DatabindField> databindFields(ValueObject entity, Collection<ValueObject> embedded) {
+        Map<Property, DatabindField> fields = new LinkedHashMap<>();
+        Set<String> taken = new HashSet<>();
+        List<ValueObject> objects = new ArrayList<>();
+        objects.add(entity);
+        objects.addAll(embedded);
+        for (ValueObject object : objects) {
+            for (Property property : object.properties()) {
+                Optional<ValueType.Databind> databind = databindValue(property.type());
+                if (databind.isPresent()) {
+                    String name = upperSnake(String.join("_", object.className().simpleNames())) + "_"
+                            + upperSnake(property.name()) + "_TYPE";
+                    String unique = name;
+                    for (int i = 2; !taken.add(unique); i++) {
+                        unique = name + "_" + i;
+                    }
+                    String description = "field '" + property.name() + "' of "
+                            + String.join(".", object.className().simpleNames());
+                    fields.put(property, new DatabindField(unique, description, databind.get().typeName()));
+                }
+            }
+        }
+        return fields;
+    }
+
+    /** The databind value a field of {@code type} holds: the type itself, or the value of an Optional. */
+    private static Optional<ValueType.Databind> databindValue(ValueType type) {
+        if (type instanceof ValueType.Databind databind) {
+            return Optional.of(databind);
+        }
+        if (type instanceof ValueType.OptionalOf optional && optional.value() instanceof ValueType.Databind databind) {
+            return Optional.of(databind);
+        }
+        return Optional.empty();
+    }
+
+    private static String upperSnake(String camel) {
+        return camel.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toUpperCase(Locale.ROOT);
+    }
+
+    /**
+     * The static databind mapper, and a constant per databind field holding its declared type (so that
+     * generic types keep their type arguments).
+     */
+    private static void addDatabindFields(TypeSpec.Builder type, Map<Property, DatabindField> databindTypes) {
+        type.addField(FieldSpec.builder(RuntimeTypes.OBJECT_MAPPER, "DATABIND", Modifier.PRIVATE, Modifier.STATIC,
+                        Modifier.FINAL)
+                .addJavadoc("Jackson databind, for the fields of types that KV Mapper generates no code for: it reads "
+                        + "a value\nfrom the middle of the entity's object, skips properties it does not know, "
+                        + "and reads sets in order.\n")
+                .initializer("$T.builder()$>$>\n.disable($T.FAIL_ON_TRAILING_TOKENS)\n.disable($T.FAIL_ON_UNKNOWN_PROPERTIES)"
+                        + "\n.addModule(new $T().addAbstractTypeMapping($T.class, $T.class))\n.build()$<$<",
+                        RuntimeTypes.JSON_MAPPER, RuntimeTypes.DESERIALIZATION_FEATURE,
+                        RuntimeTypes.DESERIALIZATION_FEATURE, RuntimeTypes.SIMPLE_MODULE, Set.class, LinkedHashSet.class)
+                .build());
+        for (DatabindField field : databindTypes.values()) {
+            TypeName declared = field.type();
+            type.addField(FieldSpec.builder(RuntimeTypes.JAVA_TYPE, field.constant(), Modifier.PRIVATE,
+                            Modifier.STATIC, Modifier.FINAL)
+                    .addJavadoc("The declared type of $L.\n", field.description())
+                    .initializer(isGeneric(declared)
+                            ? CodeBlock.of("DATABIND.constructType(new $T<$T>() {})", RuntimeTypes.TYPE_REFERENCE,
+                                    declared)
+                            : CodeBlock.of("DATABIND.constructType($T.class)", declared))
+                    .build());
+        }
+    }
+
+    /** The two methods that write and read a databind value, which name the field when databind fails. */
+    private static void addDatabindMethods(TypeSpec.Builder type) {
+        type.addMethod(MethodSpec.methodBuilder("writeDatabind")
+                .addJavadoc("Writes {@code value}, of the declared type {@code type}, with databind: as that type if it "
+                        + "has type\narguments (so that the elements' types are known), else as the value's own "
+                        + "class; a failure\nnames the {@code field}.\n")
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .addParameter(RuntimeTypes.JSON_GENERATOR, "generator")
+                .addParameter(RuntimeTypes.JAVA_TYPE, "type")
+                .addParameter(Object.class, "value")
+                .addParameter(String.class, "field")
+                .beginControlFlow("try")
+                .beginControlFlow("if (type.hasGenericTypes())")
+                .addStatement("DATABIND.writerFor(type).writeValue(generator, value)")
+                .nextControlFlow("else")
+                .addStatement("DATABIND.writeValue(generator, value)")
+                .endControlFlow()
+                .nextControlFlow("catch ($T e)", RuntimeTypes.JACKSON_EXCEPTION)
+                .addStatement("throw new $T(field + \" (\" + type.toCanonical()\n+ \") cannot be written by Jackson "
+                        + "databind: \" + e.getOriginalMessage(), e)", IllegalArgumentException.class)
+                .endControlFlow()
+                .build());
+        TypeVariableName t = TypeVariableName.get("T");
+        type.addMethod(MethodSpec.methodBuilder("readDatabind")
+                .addJavadoc("Reads the value the parser stands on as {@code type} with databind; a failure names the "
+                        + "{@code field}.\n")
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .addTypeVariable(t).returns(t)
+                .addParameter(RuntimeTypes.JSON_PARSER, "parser")
+                .addParameter(RuntimeTypes.JAVA_TYPE, "type")
+                .addParameter(String.class, "field")
+                .beginControlFlow("try")
+                .addStatement("return DATABIND.readValue(parser, type)")
+                .nextControlFlow("catch ($T e)", RuntimeTypes.JACKSON_EXCEPTION)
+                .addStatement("throw new $T(field + \" (\" + type.toCanonical()\n+ \") cannot be read by Jackson "
+                        + "databind: \" + e.getOriginalMessage(), e)", IllegalStateException.class)
+                .endControlFlow()
+                .build());
+    }
+
+    /** Whether {@code type} has type arguments, at its top or in an array's elements, which a class literal loses. */
+    private static boolean isGeneric(TypeName type) {
+        if (type instanceof ArrayTypeName array) {
+            return isGeneric(array.componentType());
+        }
+        return type instanceof ParameterizedTypeName;
     }
 
     private static String methodName(String verb, ClassName type) {
@@ -82,7 +231,7 @@ public final class JsonCodecWriter {
         return RESERVED.matcher(name).matches() ? name + "_" : name;
     }
 
-    private CodeBlock writeBody(ValueObject object, String instance) {
+    private CodeBlock writeBody(ValueObject object, String instance, Map<Property, DatabindField> databindTypes) {
         CodeBlock.Builder code = CodeBlock.builder().addStatement("generator.writeStartObject()");
         for (Property property : object.properties()) {
             String variable = local(property.name());
@@ -92,16 +241,22 @@ public final class JsonCodecWriter {
                 continue;
             }
             code.addStatement("$T $L = $L", property.type().typeName(), variable, property.readFrom(instance));
-            if (property.type() instanceof ValueType.OptionalOf optional) {
+            boolean optional = property.type() instanceof ValueType.OptionalOf;
+            if (optional) {
                 code.beginControlFlow("if ($L != null && $L.isPresent())", variable, variable);
-                code.addStatement("generator.writeName($S)", property.storedName());
-                writeValue(code, optional.value(), variable + ".get()", 0);
-                code.endControlFlow();
-                continue;
+            } else {
+                code.beginControlFlow("if ($L != null)", variable);
             }
-            code.beginControlFlow("if ($L != null)", variable);
             code.addStatement("generator.writeName($S)", property.storedName());
-            writeValue(code, property.type(), variable, 0);
+            String value = optional ? variable + ".get()" : variable;
+            DatabindField databind = databindTypes.get(property);
+            if (databind != null) {
+                code.addStatement("writeDatabind(generator, $L, $L,$W$S)", databind.constant(), value,
+                        databind.description());
+            } else {
+                writeValue(code, optional ? ((ValueType.OptionalOf) property.type()).value() : property.type(), value,
+                        0);
+            }
             code.endControlFlow();
         }
         return code.addStatement("generator.writeEndObject()").build();
@@ -109,6 +264,9 @@ public final class JsonCodecWriter {
 
     /** Writes the statements that write {@code expression}, which is not null. */
     private void writeValue(CodeBlock.Builder code, ValueType type, String expression, int depth) {
+        if (type instanceof ValueType.Databind) {
+            throw new IllegalStateException("a databind value is written whole, by its field: " + type.typeName());
+        }
         if (type instanceof ValueType.Scalar scalar) {
             code.addStatement("generator.$L", writeScalar(scalar.kind(), expression));
         } else if (type instanceof ValueType.Embedded embedded) {
@@ -177,7 +335,7 @@ public final class JsonCodecWriter {
         }
     }
 
-    private CodeBlock readBody(ValueObject object) {
+    private CodeBlock readBody(ValueObject object, Map<Property, DatabindField> databindTypes) {
         CodeBlock.Builder code = CodeBlock.builder()
                 .addStatement("$T.expectObject(parser, $S)", RuntimeTypes.JSON, object.className().simpleName());
         for (Property property : object.properties()) {
@@ -189,7 +347,10 @@ public final class JsonCodecWriter {
         code.beginControlFlow("switch (field)");
         for (Property property : object.properties()) {
             code.add("case $S:\n", property.storedName()).indent();
-            CodeBlock read = readValue(property.type(), "parser", 0);
+            DatabindField databind = databindTypes.get(property);
+            CodeBlock read = databind != null
+                    ? CodeBlock.of("readDatabind(parser, $L,$W$S)", databind.constant(), databind.description())
+                    : readValue(property.type(), "parser", 0);
             if (ObjectCode.isPrimitive(property.type())) {
                 code.addStatement("$L = $L", local(property.name()), read);
             } else if (property.type() instanceof ValueType.OptionalOf) {
@@ -208,6 +369,9 @@ public final class JsonCodecWriter {
 
     /** An expression reading a value of {@code type}, not null, from the parser named {@code parser}. */
     private CodeBlock readValue(ValueType type, String parser, int depth) {
+        if (type instanceof ValueType.Databind) {
+            throw new IllegalStateException("a databind value is read whole, by its field: " + type.typeName());
+        }
         if (type instanceof ValueType.OptionalOf optional) {
             return readValue(optional.value(), parser, depth);
         }

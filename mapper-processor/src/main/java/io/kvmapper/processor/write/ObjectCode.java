@@ -2,10 +2,13 @@ package io.kvmapper.processor.write;
 
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
+import io.kvmapper.processor.model.EntityModel;
 import io.kvmapper.processor.model.Property;
 import io.kvmapper.processor.model.ValueObject;
 import io.kvmapper.processor.model.ValueType;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -67,6 +70,26 @@ final class ObjectCode {
             }
         }
         return code.addStatement("return entity").build();
+    }
+
+    /**
+     * Checks that no field of {@code entity}, or of an object it embeds, is a {@link ValueType.Databind}
+     * value, which only the JSON codec of the monolithic layout writes (the validator reports it for every
+     * other codec and layout; {@code writer} names the one that was handed such a model).
+     */
+    static void requireGeneratedCodeOnly(EntityModel entity, String writer) {
+        List<ValueObject> objects = new ArrayList<>(embedded(entity.value()).values());
+        objects.add(entity.value());
+        for (ValueObject object : objects) {
+            for (Property property : object.properties()) {
+                ValueType type = property.type() instanceof ValueType.OptionalOf optional ? optional.value()
+                        : property.type();
+                if (type instanceof ValueType.Databind) {
+                    throw new IllegalStateException(writer + " cannot write the databind field '" + property.name()
+                            + "' of " + object.className());
+                }
+            }
+        }
     }
 
     /** Whether a value of {@code type} is a primitive, which is never null. */

@@ -48,6 +48,7 @@ public final class ProtoFileWriter {
 
     /** The text of the {@code .proto} file of {@code entity}. */
     public static String write(EntityModel entity) {
+        ObjectCode.requireGeneratedCodeOnly(entity, "the .proto file writer");
         return new ProtoFileWriter(entity).text();
     }
 

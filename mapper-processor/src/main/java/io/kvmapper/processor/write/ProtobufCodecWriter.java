@@ -50,6 +50,7 @@ public final class ProtobufCodecWriter {
 
     /** The codec class of {@code entity}. */
     public TypeSpec write(EntityModel entity) {
+        ObjectCode.requireGeneratedCodeOnly(entity, "the Protobuf codec writer");
         ClassName self = GeneratedNames.protoCodec(entity.className());
         Map<ClassName, ValueObject> embedded = ObjectCode.embedded(entity.value());
         Constants constants = new Constants(self, embedded.keySet());

@@ -344,7 +344,8 @@ public final class RepositoryWriter {
      * Element-wise changes of a collection field, each atomic like {@code updateX}: {@code appendX},
      * {@code insertX}, {@code removeXAt} for a list; {@code addX}, {@code removeX} for a set;
      * {@code putX}, {@code removeX} for a map. In the attribute-per-key layout each writes the keys of
-     * the one element it changes.
+     * the one element it changes. A {@link ValueType.Databind} field, of a collection or map type too, is one
+     * opaque value and gets none: {@code updateX} replaces it whole.
      */
     private static List<MethodSpec> elementWise(EntityModel entity, Property property) {
         List<MethodSpec> methods = new ArrayList<>();

@@ -2,7 +2,7 @@ package io.kvmapper.processor.write;
 
 import com.palantir.javapoet.ClassName;
 
-/** The runtime types generated code refers to. */
+/** The runtime types generated code refers to, and the Jackson types of the JSON codec. */
 final class RuntimeTypes {
     static final ClassName KV_STORE = ClassName.get("io.kvmapper", "KvStore");
     static final ClassName TRANSACTION = ClassName.get("io.kvmapper", "Transaction");
@@ -19,6 +19,13 @@ final class RuntimeTypes {
     static final ClassName JSON = ClassName.get("io.kvmapper.runtime", "Json");
     static final ClassName JSON_GENERATOR = ClassName.get("tools.jackson.core", "JsonGenerator");
     static final ClassName JSON_PARSER = ClassName.get("tools.jackson.core", "JsonParser");
+    static final ClassName JACKSON_EXCEPTION = ClassName.get("tools.jackson.core", "JacksonException");
+    static final ClassName TYPE_REFERENCE = ClassName.get("tools.jackson.core.type", "TypeReference");
+    static final ClassName OBJECT_MAPPER = ClassName.get("tools.jackson.databind", "ObjectMapper");
+    static final ClassName JSON_MAPPER = ClassName.get("tools.jackson.databind.json", "JsonMapper");
+    static final ClassName JAVA_TYPE = ClassName.get("tools.jackson.databind", "JavaType");
+    static final ClassName DESERIALIZATION_FEATURE = ClassName.get("tools.jackson.databind", "DeserializationFeature");
+    static final ClassName SIMPLE_MODULE = ClassName.get("tools.jackson.databind.module", "SimpleModule");
     static final ClassName INJECT = ClassName.get("jakarta.inject", "Inject");
     static final ClassName TUPLE_READER = ClassName.get("io.kvmapper.tuple", "TupleReader");
     static final ClassName INDEX_DEFINITION = ClassName.get("io.kvmapper.index", "IndexDefinition");
