@@ -93,4 +93,40 @@ class AttributeLayoutGenerationTest {
         assertThat(compilation).generatedSourceFile("example.Board_KvMapping");
         assertThat(compilation).generatedSourceFile("example.Board_KvAttributeCodec");
     }
+
+    /** Two embedded types that share a simple name get codec methods of their own, in both layouts. */
+    @Test
+    void embeddedTypesWithOneSimpleNameFromTwoPackagesCompile() {
+        TestSource home = TestSource.of("example.home.Address", """
+                package example.home;
+
+                public record Address(String street) {
+                }
+                """);
+        TestSource work = TestSource.of("example.work.Address", """
+                package example.work;
+
+                public record Address(String building, int floor) {
+                }
+                """);
+        for (String layout : java.util.List.of("MONOLITHIC", "ATTRIBUTE_PER_KEY")) {
+            TestSource person = TestSource.of("example.Person", """
+                    package example;
+
+                    import io.kvmapper.annotation.Embedded;
+                    import io.kvmapper.annotation.Entity;
+                    import io.kvmapper.annotation.Key;
+                    import io.kvmapper.annotation.Layout;
+
+                    @Entity(layout = Layout.%s)
+                    public record Person(@Key long id, @Embedded example.home.Address home,
+                            @Embedded example.work.Address work) {
+                    }
+                    """.formatted(layout));
+
+            Compilation compilation = compile(home, work, person);
+
+            assertThat(compilation).succeededWithoutWarnings();
+        }
+    }
 }

@@ -35,6 +35,8 @@ public final class AttributeCodecWriter {
             Pattern.compile("(in|out|key|scope|at|entity|value|element|entry|position)\\d*");
 
     private final Elements elements;
+    /** The method name of each embedded type of the entity being written. */
+    private Map<ClassName, String> objectNames;
 
     /** A writer using the compiler's element utilities. */
     public AttributeCodecWriter(Elements elements) {
@@ -44,6 +46,7 @@ public final class AttributeCodecWriter {
     /** The codec class of {@code entity}. */
     public TypeSpec write(EntityModel entity) {
         ObjectCode.requireGeneratedCodeOnly(entity, "the attribute-per-key codec writer");
+        objectNames = ObjectCode.methodNames(ObjectCode.embedded(entity.value()).keySet());
         ClassName entityType = entity.className();
         ClassName self = GeneratedNames.attributeCodec(entityType);
         TypeSpec.Builder type = TypeSpec.classBuilder(self)
@@ -122,8 +125,8 @@ public final class AttributeCodecWriter {
         return stored;
     }
 
-    private static String objectMethod(String verb, ClassName type) {
-        return verb + String.join("_", type.simpleNames()) + "Object";
+    private String objectMethod(String verb, ClassName type) {
+        return verb + objectNames.get(type) + "Object";
     }
 
     private static String local(String name) {

@@ -45,6 +45,8 @@ public final class JsonCodecWriter {
     private static final Pattern RESERVED = Pattern.compile("(generator|parser|entity|field|element|entry)\\d*");
 
     private final Elements elements;
+    /** The method name of each embedded type of the entity being written. */
+    private Map<ClassName, String> objectNames;
 
     /** A writer using the compiler's element utilities. */
     public JsonCodecWriter(Elements elements) {
@@ -65,6 +67,7 @@ public final class JsonCodecWriter {
         type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
 
         Map<ClassName, ValueObject> embedded = ObjectCode.embedded(entity.value());
+        objectNames = ObjectCode.methodNames(embedded.keySet());
         Map<Property, DatabindField> databindTypes = databindFields(entity.value(), embedded.values());
         if (!databindTypes.isEmpty()) {
             addDatabindFields(type, databindTypes);
@@ -223,8 +226,8 @@ public final class JsonCodecWriter {
         return type instanceof ParameterizedTypeName;
     }
 
-    private static String methodName(String verb, ClassName type) {
-        return verb + String.join("_", type.simpleNames());
+    private String methodName(String verb, ClassName type) {
+        return verb + objectNames.get(type);
     }
 
     private static String local(String name) {

@@ -24,6 +24,24 @@ final class ObjectCode {
         return found;
     }
 
+    /**
+     * A name per embedded type for a codec's write and read methods: its simple names joined by
+     * {@code _}, with a number added where two types from different packages would share one.
+     */
+    static Map<ClassName, String> methodNames(java.util.Collection<ClassName> types) {
+        Map<ClassName, String> names = new LinkedHashMap<>();
+        java.util.Set<String> taken = new java.util.HashSet<>();
+        for (ClassName type : types) {
+            String base = String.join("_", type.simpleNames());
+            String name = base;
+            for (int i = 2; !taken.add(name); i++) {
+                name = base + i;
+            }
+            names.put(type, name);
+        }
+        return names;
+    }
+
     private static void collect(ValueObject object, Map<ClassName, ValueObject> found) {
         for (Property property : object.properties()) {
             collect(property.type(), found);
