@@ -2,9 +2,9 @@ package io.kvmapper.processor;
 
 import io.kvmapper.processor.model.EntityModel;
 import io.kvmapper.processor.schema.SchemaDescriber;
-import io.kvmapper.processor.schema.SchemaDocument;
 import io.kvmapper.processor.schema.SchemaFiles;
 import io.kvmapper.processor.validate.EvolutionValidator;
+import io.kvmapper.schema.document.SchemaDocument;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -55,13 +55,15 @@ final class SchemaHistory {
      * was reported.
      */
     Optional<SchemaDocument> evolve(EntityModel model, ProcessingEnvironment env, ErrorReporter reporter) {
+        SchemaDocument schema = SchemaDescriber.describe(model, previous);
         if (previous.isPresent()) {
-            new EvolutionValidator(env.getElementUtils()).check(model, previous.get(), file.orElseThrow(), reporter);
+            new EvolutionValidator(env.getElementUtils()).check(model, previous.get(), schema, file.orElseThrow(),
+                    reporter);
             if (reporter.hasErrors()) {
                 return Optional.empty();
             }
         }
-        return Optional.of(SchemaDescriber.describe(model, previous));
+        return Optional.of(schema);
     }
 
     /** Writes {@code schema} to the schema file, if there is one and it does not already hold it. */

@@ -5,11 +5,15 @@ import static com.google.testing.compile.CompilationSubject.assertThat;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
+import io.kvmapper.annotation.Codec;
+import io.kvmapper.annotation.Layout;
+import io.kvmapper.schema.document.SchemaDocument;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -575,5 +579,14 @@ class SchemaEvolutionTest {
         assertThat(compilation).hadErrorContaining("the schema file " + schemaFile("example/Member.json") + " of Member "
                         + "cannot be written: ")
                 .inFile(member.file()).onLine(member.line("public record Member"));
+    }
+
+    @Test
+    void theSchemaFileFormatNamesEveryLayoutAndCodec() {
+        assertThat(SchemaDocument.LAYOUTS).containsExactlyElementsIn(Arrays.stream(Layout.values()).map(Enum::name)
+                .toList()).inOrder();
+        assertThat(SchemaDocument.CODECS).containsExactlyElementsIn(Arrays.stream(Codec.values()).map(Enum::name)
+                .toList()).inOrder();
+        assertThat(SchemaDocument.CODECS).contains(SchemaDocument.PROTOBUF);
     }
 }

@@ -1,24 +1,24 @@
 package io.kvmapper.processor.schema;
 
+import com.palantir.javapoet.ClassName;
 import io.kvmapper.processor.model.CounterModel;
 import io.kvmapper.processor.model.EntityModel;
 import io.kvmapper.processor.model.IndexModel;
 import io.kvmapper.processor.model.KeyPart;
 import io.kvmapper.processor.model.Property;
+import io.kvmapper.processor.model.ScalarKind;
 import io.kvmapper.processor.model.ValueObject;
 import io.kvmapper.processor.model.ValueType;
-import io.kvmapper.processor.schema.SchemaDocument.Component;
-import io.kvmapper.processor.schema.SchemaDocument.FieldEntry;
-import io.kvmapper.processor.schema.SchemaDocument.KeyComponent;
-import io.kvmapper.processor.schema.SchemaDocument.TypeFields;
+import io.kvmapper.schema.document.SchemaDocument;
+import io.kvmapper.schema.document.SchemaDocument.Component;
+import io.kvmapper.schema.document.SchemaDocument.FieldEntry;
+import io.kvmapper.schema.document.SchemaDocument.KeyComponent;
+import io.kvmapper.schema.document.SchemaDocument.TypeFields;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
-import java.util.stream.Collectors;
 
 /**
  * Describes an entity model as the schema document of this build: what the model holds, plus what the
@@ -31,33 +31,19 @@ public final class SchemaDescriber {
 
     /** The document of {@code model}, continuing the history of {@code previous} if there is one. */
     public static SchemaDocument describe(EntityModel model, Optional<SchemaDocument> previous) {
-        String entityClass = model.element().getQualifiedName().toString();
         Map<String, TypeFields> embedded = new TreeMap<>();
-        previous.ifPresent(p -> embedded.putAll(p.embedded()));
-        for (Map.Entry<String, ValueObject> object : embeddedObjects(model.value()).entrySet()) {
-            embedded.put(object.getKey(), fields(object.getValue(),
-                    previous.map(p -> p.embeddedFields(object.getKey())).orElse(TypeFields.NONE)));
-        }
+        embeddedObjects(model.value()).forEach((name, object) -> embedded.put(name, fields(object)));
         List<Component> indexes = model.indexes().stream().map(SchemaDescriber::component).toList();
         List<Component> counters = model.counters().stream().map(SchemaDescriber::component).toList();
-        SchemaDocument document = new SchemaDocument(entityClass, model.storedName(), 1, model.layout(), model.codec(),
-                key(model), fields(model.value(), previous.map(SchemaDocument::fields).orElse(TypeFields.NONE)),
-                Collections.unmodifiableMap(embedded), indexes, counters);
+        SchemaDocument document = new SchemaDocument(model.element().getQualifiedName().toString(), model.storedName(),
+                1, model.layout().name(), model.codec().name(), key(model), fields(model.value()), embedded, indexes,
+                counters);
         if (previous.isEmpty()) {
             return document;
         }
         int version = previous.get().version();
-        return document.withVersion(version).equals(previous.get()) ? previous.get() : document.withVersion(version + 1);
-    }
-
-    /** The key components of {@code model}, in key order. */
-    public static List<KeyComponent> key(EntityModel model) {
-        List<KeyComponent> key = new ArrayList<>();
-        for (KeyPart part : model.keyParts()) {
-            key.add(new KeyComponent(part.property().storedName(), SchemaTypes.describe(part.property().type()),
-                    part.partition(), part.descending()));
-        }
-        return List.copyOf(key);
+        SchemaDocument continued = document.withVersion(version).remembering(previous.get());
+        return continued.equals(previous.get()) ? previous.get() : continued.withVersion(version + 1);
     }
 
     /** Every object embedded in {@code object}, directly or deeper, by qualified name, in name order. */
@@ -67,29 +53,86 @@ public final class SchemaDescriber {
         return found;
     }
 
-    /**
-     * The fields of {@code object}: its properties now, and as removed every field {@code recorded} had or
-     * remembered that it no longer has.
-     */
-    private static TypeFields fields(ValueObject object, TypeFields recorded) {
+    /** The type of a stored field as a schema document writes it. */
+    public static String type(ValueType type) {
+        if (type instanceof ValueType.Scalar scalar) {
+            return type(scalar);
+        }
+        if (type instanceof ValueType.CollectionOf collection) {
+            return (collection.kind() == ValueType.CollectionKind.SET ? "Set<" : "List<")
+                    + type(collection.element()) + ">";
+        }
+        if (type instanceof ValueType.MapOf map) {
+            return "Map<" + type(map.key()) + ", " + type(map.value()) + ">";
+        }
+        if (type instanceof ValueType.OptionalOf optional) {
+            return "Optional<" + type(optional.value()) + ">";
+        }
+        if (type instanceof ValueType.Databind databind) {
+            return "databind " + databind.typeName();
+        }
+        return "embedded " + ((ValueType.Embedded) type).object().className().canonicalName();
+    }
+
+    private static String type(ValueType.Scalar scalar) {
+        ScalarKind kind = scalar.kind();
+        switch (kind) {
+            case BOOLEAN:
+                return scalar.primitive() ? "boolean" : "Boolean";
+            case BYTE:
+                return scalar.primitive() ? "byte" : "Byte";
+            case SHORT:
+                return scalar.primitive() ? "short" : "Short";
+            case INT:
+                return scalar.primitive() ? "int" : "Integer";
+            case LONG:
+                return scalar.primitive() ? "long" : "Long";
+            case CHAR:
+                return scalar.primitive() ? "char" : "Character";
+            case FLOAT:
+                return scalar.primitive() ? "float" : "Float";
+            case DOUBLE:
+                return scalar.primitive() ? "double" : "Double";
+            case STRING:
+                return "String";
+            case BYTES:
+                return "byte[]";
+            case ENUM:
+                return "enum " + ((ClassName) scalar.typeName()).canonicalName();
+            case UUID:
+                return "UUID";
+            case INSTANT:
+                return "Instant";
+            case LOCAL_DATE:
+                return "LocalDate";
+            case LOCAL_DATE_TIME:
+                return "LocalDateTime";
+            case BIG_DECIMAL:
+                return "BigDecimal";
+            case BIG_INTEGER:
+                return "BigInteger";
+            default:
+                throw new IllegalArgumentException("no schema type for " + kind);
+        }
+    }
+
+    private static List<KeyComponent> key(EntityModel model) {
+        List<KeyComponent> key = new ArrayList<>();
+        for (KeyPart part : model.keyParts()) {
+            key.add(new KeyComponent(part.property().storedName(), type(part.property().type()), part.partition(),
+                    part.descending()));
+        }
+        return key;
+    }
+
+    /** The fields {@code object} has now; what it had before is the previous document's to remember. */
+    private static TypeFields fields(ValueObject object) {
         List<FieldEntry> current = new ArrayList<>();
         for (Property property : object.properties()) {
-            current.add(new FieldEntry(property.storedName(), property.name(), SchemaTypes.describe(property.type()),
+            current.add(new FieldEntry(property.storedName(), property.name(), type(property.type()),
                     property.number()));
         }
-        Set<String> names = current.stream().map(FieldEntry::name).collect(Collectors.toSet());
-        List<FieldEntry> removed = new ArrayList<>();
-        for (FieldEntry field : recorded.removed()) {
-            if (!names.contains(field.name())) {
-                removed.add(field);
-            }
-        }
-        for (FieldEntry field : recorded.current()) {
-            if (!names.contains(field.name())) {
-                removed.add(new FieldEntry(field.name(), null, field.type(), field.number()));
-            }
-        }
-        return new TypeFields(List.copyOf(current), List.copyOf(removed));
+        return new TypeFields(current, List.of());
     }
 
     private static void collectEmbedded(ValueObject object, Map<String, ValueObject> found) {

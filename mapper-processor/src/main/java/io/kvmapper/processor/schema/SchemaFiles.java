@@ -5,6 +5,8 @@ import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
 import io.kvmapper.processor.GeneratedNames;
+import io.kvmapper.schema.document.SchemaDocument;
+import io.kvmapper.schema.document.SchemaJson;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -89,7 +91,7 @@ public final class SchemaFiles {
         if (!Files.exists(file)) {
             return Optional.empty();
         }
-        return Optional.of(SchemaJson.read(Files.readString(file, StandardCharsets.UTF_8)));
+        return Optional.of(SchemaJson.read(Files.readString(file, StandardCharsets.UTF_8), "the file"));
     }
 
     /** Writes {@code document} to {@code file}, creating its directory, unless the file already holds it. */

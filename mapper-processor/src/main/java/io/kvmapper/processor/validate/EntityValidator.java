@@ -16,8 +16,8 @@ import io.kvmapper.processor.model.KeyPart;
 import io.kvmapper.processor.model.Property;
 import io.kvmapper.processor.model.ValueObject;
 import io.kvmapper.processor.model.ValueType;
-import io.kvmapper.processor.schema.SchemaDocument;
-import io.kvmapper.processor.schema.SchemaDocument.TypeFields;
+import io.kvmapper.schema.document.SchemaDocument;
+import io.kvmapper.schema.document.SchemaDocument.TypeFields;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -250,9 +250,10 @@ public final class EntityValidator {
                 }
             }
             ok &= checkStoredNames(properties, reporter);
-            Optional<List<Property>> numbered = FieldNumbers.assign(type, properties,
-                    previous.map(p -> type.equals(rootOf(path)) ? p.fields()
-                            : p.embeddedFields(type.getQualifiedName().toString())).orElse(TypeFields.NONE),
+            String recordedAs = type.equals(rootOf(path)) ? "" : type.getQualifiedName().toString();
+            Optional<List<Property>> numbered = FieldNumbers.assign(type, properties, recordedAs,
+                    previous.map(p -> recordedAs.isEmpty() ? p.fields() : p.embeddedFields(recordedAs))
+                            .orElse(TypeFields.NONE),
                     rootOf(path).getAnnotation(Entity.class).codec() == Codec.PROTOBUF, reporter);
             ClassName className = ClassName.get(type);
             return ok && numbered.isPresent() ? Optional.of(new ValueObject(className, isRecord, numbered.get(),

@@ -4,8 +4,13 @@ import io.kvmapper.annotation.Field;
 import io.kvmapper.processor.ErrorReporter;
 import io.kvmapper.processor.Message;
 import io.kvmapper.processor.model.Property;
-import io.kvmapper.processor.schema.SchemaDocument.FieldEntry;
-import io.kvmapper.processor.schema.SchemaDocument.TypeFields;
+import io.kvmapper.processor.schema.SchemaDescriber;
+import io.kvmapper.schema.document.SchemaCompatibility;
+import io.kvmapper.schema.document.SchemaDifference;
+import io.kvmapper.schema.document.SchemaDifference.FieldNumberChanged;
+import io.kvmapper.schema.document.SchemaDifference.FieldNumberTaken;
+import io.kvmapper.schema.document.SchemaDocument.FieldEntry;
+import io.kvmapper.schema.document.SchemaDocument.TypeFields;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -37,10 +42,12 @@ final class FieldNumbers {
      * (the values of a Protobuf entity hold them), one that differs from the number recorded for the field
      * or that another current or removed field has; returns empty then.
      *
+     * @param recordedAs whose fields the schema file records {@code owner}'s as: empty for the entity, else
+     *     the embedded type's qualified name
      * @param recorded the fields the schema file records for {@code owner}, or none
      */
-    static Optional<List<Property>> assign(TypeElement owner, List<Property> properties, TypeFields recorded,
-            boolean numbersStored, ErrorReporter reporter) {
+    static Optional<List<Property>> assign(TypeElement owner, List<Property> properties, String recordedAs,
+            TypeFields recorded, boolean numbersStored, ErrorReporter reporter) {
         Map<Integer, Property> stated = new HashMap<>();
         boolean ok = true;
         for (Property property : properties) {
@@ -63,7 +70,11 @@ final class FieldNumbers {
                             property.name(), number, previous.name(), owner.getSimpleName());
                     ok = false;
                 } else if (numbersStored) {
-                    ok &= checkAgainstRecord(property, number, properties, recorded, reporter);
+                    Optional<SchemaDifference> conflict = SchemaCompatibility.numberDifference(recordedAs, recorded,
+                            new FieldEntry(property.storedName(), property.name(),
+                                    SchemaDescriber.type(property.type()), number));
+                    conflict.ifPresent(difference -> report(property, difference, properties, reporter));
+                    ok &= conflict.isEmpty();
                 }
             }
         }
@@ -95,23 +106,22 @@ final class FieldNumbers {
     }
 
     /**
-     * Reports a stated number that differs from the one recorded for the field's stored name, or that the
-     * record gives to another field; whether it is consistent.
+     * Reports a number that differs from the one recorded for the field's stored name
+     * ({@link FieldNumberChanged}), or that the record gives to another field ({@link FieldNumberTaken}), on
+     * the field's {@code @Field(number)}; {@code properties} are the fields of its type now.
      */
-    private static boolean checkAgainstRecord(Property property, int number, List<Property> properties,
-            TypeFields recorded, ErrorReporter reporter) {
-        Optional<FieldEntry> own = recorded.find(property.storedName());
-        if (own.isPresent() && own.get().number() != number) {
+    static void report(Property property, SchemaDifference difference, List<Property> properties,
+            ErrorReporter reporter) {
+        if (difference instanceof FieldNumberChanged changed) {
+            int recorded = changed.recorded().number();
             reporter.error(property.element(), Annotations.FIELD, "number", Message.EVOLVED_NUMBER_CHANGED,
-                    property.name(), number, own.get().number(), property.storedName(), own.get().number());
-            return false;
+                    property.name(), changed.current().number(), recorded, property.storedName(), recorded);
+            return;
         }
-        Optional<FieldEntry> holder = recorded.holderOf(number);
-        if (holder.isEmpty() || holder.get().name().equals(property.storedName())) {
-            return true;
-        }
-        FieldEntry other = holder.get();
-        boolean stillThere = !recorded.isRemoved(other)
+        FieldNumberTaken taken = (FieldNumberTaken) difference;
+        FieldEntry other = taken.holder();
+        int number = taken.current().number();
+        boolean stillThere = !taken.holderRemoved()
                 && properties.stream().anyMatch(p -> p.storedName().equals(other.name()));
         if (stillThere) {
             reporter.error(property.element(), Annotations.FIELD, "number", Message.EVOLVED_NUMBER_TAKEN,
@@ -120,7 +130,6 @@ final class FieldNumbers {
             reporter.error(property.element(), Annotations.FIELD, "number", Message.EVOLVED_NUMBER_REUSED,
                     property.name(), number, other.name(), property.name(), other.name(), other.name());
         }
-        return false;
     }
 
     private static int statedNumber(Property property) {

@@ -1,15 +1,13 @@
-package io.kvmapper.processor.schema;
+package io.kvmapper.schema.document;
 
-import io.kvmapper.processor.model.ScalarKind;
-import io.kvmapper.processor.model.ValueType;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The types of a schema file: how a field's stored shape is written ({@code long}, {@code Integer},
- * {@code List<String>}, {@code Map<String, embedded com.example.Address>}, {@code enum com.example.Status},
- * {@code Optional<Instant>}, {@code databind java.util.List<java.net.URI>}), and which changes of type stored
- * values survive.
+ * Which changes of a stored field's type stored values survive. Types are written as a schema document
+ * writes them: {@code long}, {@code Integer}, {@code List<String>}, {@code Map<String, embedded
+ * com.example.Address>}, {@code enum com.example.Status}, {@code Optional<Instant>},
+ * {@code databind java.util.List<java.net.URI>}.
  *
  * <p>The one change allowed is widening an integer: {@code byte} to {@code short} to {@code int} to
  * {@code long}, or the same among their boxes, also as the element, key or value of a collection, map or
@@ -27,69 +25,6 @@ public final class SchemaTypes {
     private static final List<String> BOXED_INTEGERS = List.of("Byte", "Short", "Integer", "Long");
 
     private SchemaTypes() {
-    }
-
-    /** The type of a stored field as a schema file writes it. */
-    public static String describe(ValueType type) {
-        if (type instanceof ValueType.Scalar scalar) {
-            return describe(scalar);
-        }
-        if (type instanceof ValueType.CollectionOf collection) {
-            return (collection.kind() == ValueType.CollectionKind.SET ? "Set<" : "List<")
-                    + describe(collection.element()) + ">";
-        }
-        if (type instanceof ValueType.MapOf map) {
-            return "Map<" + describe(map.key()) + ", " + describe(map.value()) + ">";
-        }
-        if (type instanceof ValueType.OptionalOf optional) {
-            return "Optional<" + describe(optional.value()) + ">";
-        }
-        if (type instanceof ValueType.Databind databind) {
-            return "databind " + databind.typeName();
-        }
-        return "embedded " + ((ValueType.Embedded) type).object().className().canonicalName();
-    }
-
-    private static String describe(ValueType.Scalar scalar) {
-        ScalarKind kind = scalar.kind();
-        switch (kind) {
-            case BOOLEAN:
-                return scalar.primitive() ? "boolean" : "Boolean";
-            case BYTE:
-                return scalar.primitive() ? "byte" : "Byte";
-            case SHORT:
-                return scalar.primitive() ? "short" : "Short";
-            case INT:
-                return scalar.primitive() ? "int" : "Integer";
-            case LONG:
-                return scalar.primitive() ? "long" : "Long";
-            case CHAR:
-                return scalar.primitive() ? "char" : "Character";
-            case FLOAT:
-                return scalar.primitive() ? "float" : "Float";
-            case DOUBLE:
-                return scalar.primitive() ? "double" : "Double";
-            case STRING:
-                return "String";
-            case BYTES:
-                return "byte[]";
-            case ENUM:
-                return "enum " + ((com.palantir.javapoet.ClassName) scalar.typeName()).canonicalName();
-            case UUID:
-                return "UUID";
-            case INSTANT:
-                return "Instant";
-            case LOCAL_DATE:
-                return "LocalDate";
-            case LOCAL_DATE_TIME:
-                return "LocalDateTime";
-            case BIG_DECIMAL:
-                return "BigDecimal";
-            case BIG_INTEGER:
-                return "BigInteger";
-            default:
-                throw new IllegalArgumentException("no schema type for " + kind);
-        }
     }
 
     /**

@@ -1,11 +1,10 @@
-package io.kvmapper.processor.schema;
+package io.kvmapper.schema.document;
 
-import io.kvmapper.annotation.Codec;
-import io.kvmapper.annotation.Layout;
-import io.kvmapper.processor.schema.SchemaDocument.Component;
-import io.kvmapper.processor.schema.SchemaDocument.FieldEntry;
-import io.kvmapper.processor.schema.SchemaDocument.KeyComponent;
-import io.kvmapper.processor.schema.SchemaDocument.TypeFields;
+import io.kvmapper.schema.document.SchemaDocument.Component;
+import io.kvmapper.schema.document.SchemaDocument.FieldEntry;
+import io.kvmapper.schema.document.SchemaDocument.KeyComponent;
+import io.kvmapper.schema.document.SchemaDocument.TypeFields;
+import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,15 +12,18 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.ObjectReadContext;
+import tools.jackson.core.ObjectWriteContext;
 import tools.jackson.core.json.JsonFactory;
 
 /**
- * Writes a {@link SchemaDocument} as the text of a schema file and reads it back. The text is JSON laid
- * out for diffs: one member per line, and each key component, field, index and counter on a line of its
- * own, so that a change of one field changes one line.
+ * The two JSON forms of a {@link SchemaDocument}, and reading either back. The file form ({@link #write}) is
+ * the text of a schema file and of a generated mapping's schema: JSON laid out for diffs, one member per
+ * line, and each key component, field, index and counter on a line of its own, so that a change of one field
+ * changes one line. The compact form ({@link #writeCompact}) is what a store records.
  */
 public final class SchemaJson {
     private static final JsonFactory FACTORY = new JsonFactory();
@@ -29,15 +31,15 @@ public final class SchemaJson {
     private SchemaJson() {
     }
 
-    /** The text of {@code document}, ending with a newline. */
+    /** The file form of {@code document}, ending with a newline. */
     public static String write(SchemaDocument document) {
         StringBuilder out = new StringBuilder("{\n");
         out.append("  \"format\": ").append(SchemaDocument.FORMAT).append(",\n");
         out.append("  \"class\": ").append(quote(document.entityClass())).append(",\n");
         out.append("  \"entity\": ").append(quote(document.storedName())).append(",\n");
         out.append("  \"version\": ").append(document.version()).append(",\n");
-        out.append("  \"layout\": ").append(quote(document.layout().name())).append(",\n");
-        out.append("  \"codec\": ").append(quote(document.codec().name())).append(",\n");
+        out.append("  \"layout\": ").append(quote(document.layout())).append(",\n");
+        out.append("  \"codec\": ").append(quote(document.codec())).append(",\n");
         lines(out, "  ", "key", document.key(), k -> "{\"field\": " + quote(k.field()) + ", \"type\": " + quote(k.type())
                 + ", \"partition\": " + k.partition() + ", \"descending\": " + k.descending() + "}");
         out.append(",\n");
@@ -103,12 +105,84 @@ public final class SchemaJson {
         return quoted.append('"').toString();
     }
 
+    /** The compact form of {@code document}: the same members, on one line. */
+    public static String writeCompact(SchemaDocument document) {
+        StringWriter out = new StringWriter();
+        try (JsonGenerator json = FACTORY.createGenerator(ObjectWriteContext.empty(), out)) {
+            json.writeStartObject();
+            json.writeNumberProperty("format", SchemaDocument.FORMAT);
+            json.writeStringProperty("class", document.entityClass());
+            json.writeStringProperty("entity", document.storedName());
+            json.writeNumberProperty("version", document.version());
+            json.writeStringProperty("layout", document.layout());
+            json.writeStringProperty("codec", document.codec());
+            json.writeArrayPropertyStart("key");
+            for (KeyComponent component : document.key()) {
+                json.writeStartObject();
+                json.writeStringProperty("field", component.field());
+                json.writeStringProperty("type", component.type());
+                json.writeBooleanProperty("partition", component.partition());
+                json.writeBooleanProperty("descending", component.descending());
+                json.writeEndObject();
+            }
+            json.writeEndArray();
+            writeFields(json, document.fields());
+            json.writeObjectPropertyStart("embedded");
+            for (Map.Entry<String, TypeFields> type : document.embedded().entrySet()) {
+                json.writeObjectPropertyStart(type.getKey());
+                writeFields(json, type.getValue());
+                json.writeEndObject();
+            }
+            json.writeEndObject();
+            writeComponents(json, "indexes", document.indexes());
+            writeComponents(json, "counters", document.counters());
+            json.writeEndObject();
+        }
+        return out.toString();
+    }
+
+    private static void writeFields(JsonGenerator json, TypeFields fields) {
+        json.writeArrayPropertyStart("fields");
+        for (FieldEntry field : fields.current()) {
+            json.writeStartObject();
+            json.writeStringProperty("name", field.name());
+            json.writeStringProperty("java", field.javaName());
+            json.writeStringProperty("type", field.type());
+            json.writeNumberProperty("number", field.number());
+            json.writeEndObject();
+        }
+        json.writeEndArray();
+        json.writeArrayPropertyStart("removed");
+        for (FieldEntry field : fields.removed()) {
+            json.writeStartObject();
+            json.writeStringProperty("name", field.name());
+            json.writeStringProperty("type", field.type());
+            json.writeNumberProperty("number", field.number());
+            json.writeEndObject();
+        }
+        json.writeEndArray();
+    }
+
+    private static void writeComponents(JsonGenerator json, String name, List<Component> components) {
+        json.writeArrayPropertyStart(name);
+        for (Component component : components) {
+            json.writeStartObject();
+            json.writeStringProperty("name", component.name());
+            json.writeStringProperty("signature", component.signature());
+            json.writeEndObject();
+        }
+        json.writeEndArray();
+    }
+
     /**
-     * Reads the text of a schema file.
+     * Reads a document in either form.
      *
-     * @throws IllegalArgumentException saying what is wrong if the text is not a schema file of this format
+     * @param text the JSON text
+     * @param document what to call the document in a message: {@code "the file"}, {@code "the schema"}
+     * @throws IllegalArgumentException saying what is wrong, and where, if {@code text} is not a schema document
+     *     of this format
      */
-    public static SchemaDocument read(String text) {
+    public static SchemaDocument read(String text, String document) {
         Object root;
         try (JsonParser parser = FACTORY.createParser(ObjectReadContext.empty(), text)) {
             parser.nextToken();
@@ -117,27 +191,26 @@ public final class SchemaJson {
                 throw new IllegalArgumentException("text follows the JSON object");
             }
         } catch (JacksonException e) {
-            throw new IllegalArgumentException("it is not valid JSON: " + e.getOriginalMessage(), e);
+            throw new IllegalArgumentException("not valid JSON: " + e.getOriginalMessage(), e);
         }
-        Node document = Node.of(root, "the file");
-        int format = document.integer("format");
+        Node node = Node.of(root, document);
+        int format = node.integer("format");
         if (format != SchemaDocument.FORMAT) {
-            throw new IllegalArgumentException("it has format " + format + ", and this processor reads format "
-                    + SchemaDocument.FORMAT);
+            throw new IllegalArgumentException(document + " has format " + format + ", and this version of KV Mapper "
+                    + "reads format " + SchemaDocument.FORMAT);
         }
         List<KeyComponent> key = new ArrayList<>();
-        for (Node component : document.list("key")) {
+        for (Node component : node.list("key")) {
             key.add(new KeyComponent(component.string("field"), component.string("type"),
                     component.bool("partition"), component.bool("descending")));
         }
         Map<String, TypeFields> embedded = new TreeMap<>();
-        for (Map.Entry<String, Node> type : document.object("embedded").entrySet()) {
+        for (Map.Entry<String, Node> type : node.object("embedded").entrySet()) {
             embedded.put(type.getKey(), fields(type.getValue()));
         }
-        return new SchemaDocument(document.string("class"), document.string("entity"), document.integer("version"),
-                document.constant("layout", Layout.class), document.constant("codec", Codec.class), List.copyOf(key),
-                fields(document), embedded, components(document.list("indexes")),
-                components(document.list("counters")));
+        return new SchemaDocument(node.string("class"), node.string("entity"), node.integer("version"),
+                node.oneOf("layout", SchemaDocument.LAYOUTS), node.oneOf("codec", SchemaDocument.CODECS), key,
+                fields(node), embedded, components(node.list("indexes")), components(node.list("counters")));
     }
 
     private static TypeFields fields(Node owner) {
@@ -150,7 +223,7 @@ public final class SchemaJson {
         for (Node field : owner.list("removed")) {
             removed.add(new FieldEntry(field.string("name"), null, field.string("type"), field.integer("number")));
         }
-        return new TypeFields(List.copyOf(current), List.copyOf(removed));
+        return new TypeFields(current, removed);
     }
 
     private static List<Component> components(List<Node> nodes) {
@@ -158,7 +231,7 @@ public final class SchemaJson {
         for (Node node : nodes) {
             components.add(new Component(node.string("name"), node.string("signature")));
         }
-        return List.copyOf(components);
+        return components;
     }
 
     /** Reads the JSON value the parser stands on: a map, list, string, long, boolean or null. */
@@ -195,7 +268,7 @@ public final class SchemaJson {
         throw new IllegalArgumentException("unexpected " + token);
     }
 
-    /** A JSON object of the file, with typed reads that say which member is missing or wrong. */
+    /** A JSON object of the document, with typed reads that say which member is missing or wrong. */
     private record Node(Map<?, ?> members, String where) {
         static Node of(Object value, String where) {
             if (!(value instanceof Map<?, ?> map)) {
@@ -228,14 +301,13 @@ public final class SchemaJson {
             return (Boolean) member(name, Boolean.class, "boolean");
         }
 
-        <E extends Enum<E>> E constant(String name, Class<E> type) {
+        String oneOf(String name, List<String> allowed) {
             String value = string(name);
-            try {
-                return Enum.valueOf(type, value);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(where + " has \"" + name + "\" \"" + value + "\", not a "
-                        + type.getSimpleName());
+            if (!allowed.contains(value)) {
+                throw new IllegalArgumentException(where + " has \"" + name + "\" \"" + value + "\", not one of "
+                        + String.join(", ", allowed));
             }
+            return value;
         }
 
         List<Node> list(String name) {
