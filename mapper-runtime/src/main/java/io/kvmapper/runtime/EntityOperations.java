@@ -60,9 +60,14 @@ public final class EntityOperations<E> {
     private final Shared<E> shared;
     private final Transaction transaction;
 
-    /** What every copy of one entity's operations on one store shares. */
+    /**
+     * What every copy of one entity's operations on one store shares.
+     *
+     * @param refusedWrites why writes of the entity are refused on this store, or null if they are not
+     */
     private record Shared<E>(EntityMapping<E> mapping, Records<E> records, KeyLayout layout, EntitySchema schema,
-            IndexMaintainer<E> maintainer, Map<String, IndexInfo<E>> indexes, Map<String, CounterInfo<E>> counters) {
+            IndexMaintainer<E> maintainer, Map<String, IndexInfo<E>> indexes, Map<String, CounterInfo<E>> counters,
+            String refusedWrites) {
     }
 
     private record IndexInfo<E>(IndexDefinition<E> definition, byte[] prefix, int position) {
@@ -114,8 +119,27 @@ public final class EntityOperations<E> {
         for (CounterDefinition<E> counter : mapping.counters()) {
             counters.put(counter.name(), new CounterInfo<>(counter, layout.counterPrefix(counter.name())));
         }
-        IndexMaintainer<E> maintainer = new IndexMaintainer<>(layout, mapping.indexes(), mapping.counters(), schema);
-        return new Shared<>(mapping, records, layout, schema, maintainer, Map.copyOf(indexes), Map.copyOf(counters));
+        boolean detectsConflicts = store.backend().detectsConflicts();
+        IndexMaintainer<E> maintainer = new IndexMaintainer<>(layout, mapping.indexes(), mapping.counters(), schema,
+                detectsConflicts);
+        return new Shared<>(mapping, records, layout, schema, maintainer, Map.copyOf(indexes), Map.copyOf(counters),
+                detectsConflicts ? null : refusedWrites(mapping, records, store));
+    }
+
+    /**
+     * Why this store cannot write the entity safely, or null. A {@code @Version} is checked by a
+     * compare-and-set of the record's one value ({@link MonolithicRecords#write}); an entity stored one key
+     * per attribute has no such value, so on a backend without conflict detection its versioned writes
+     * could overwrite each other unawares, and are refused instead.
+     */
+    private static <E> String refusedWrites(EntityMapping<E> mapping, Records<E> records, KvStore store) {
+        if (mapping.version() == null || !(records instanceof AttributeRecords)) {
+            return null;
+        }
+        return mapping.entityName() + ": a @Version entity stored one key per attribute cannot be written on "
+                + store.backend() + ", whose transactions detect no conflicting writes, so two writers could"
+                + " overwrite each other unawares (see docs/consistency.md); store the entity in the MONOLITHIC"
+                + " layout, whose versioned writes are checked atomically, or drop @Version";
     }
 
     /** The same operations, working inside {@code tx}. */
@@ -215,18 +239,19 @@ public final class EntityOperations<E> {
     public boolean delete(byte[] key) {
         Records<E> records = shared.records();
         return apply(kv -> {
-            if (shared.maintainer().isEmpty()) {
+            if (shared.maintainer().isEmpty() && shared.mapping().version() == null) {
                 if (!records.exists(kv, key)) {
                     return false;
                 }
-            } else {
-                Records.Stored<E> old = records.load(kv, key);
-                if (old == null) {
-                    return false;
-                }
-                shared.maintainer().update(kv, key, old.entity(), null);
+                records.delete(kv, key);
+                return true;
             }
-            records.delete(kv, key);
+            Records.Stored<E> old = records.load(kv, key);
+            if (old == null) {
+                return false;
+            }
+            shared.maintainer().update(kv, key, old.entity(), null);
+            records.delete(kv, key, old);
             return true;
         });
     }
@@ -616,6 +641,9 @@ public final class EntityOperations<E> {
 
     /** Runs {@code work} in this repository's transaction, or in a unit of work of its own. */
     private <T> T apply(Function<KvTransaction, T> work) {
+        if (shared.refusedWrites() != null) {
+            throw new InvalidRequestException(shared.refusedWrites());
+        }
         if (transaction != null) {
             return work.apply(transaction.kv());
         }

@@ -69,7 +69,8 @@ public abstract class Records<E> {
     public abstract boolean writeNeedsOld();
 
     /**
-     * Writes {@code now} under {@code key} in place of {@code old} (null: nothing is stored there).
+     * Writes {@code now} under {@code key} in place of {@code old} (null: nothing is stored there), as
+     * loaded in the same transaction.
      *
      * @throws io.kvmapper.InvalidRequestException if the entity cannot be encoded
      */
@@ -77,6 +78,14 @@ public abstract class Records<E> {
 
     /** Deletes every item of the record under {@code key}. */
     public abstract void delete(KvTransaction kv, byte[] key);
+
+    /**
+     * Deletes the record under {@code key}, loaded as {@code old} in the same transaction. A layout whose
+     * writes of a versioned entity are checked ({@link #write}) checks this one too.
+     */
+    public void delete(KvTransaction kv, byte[] key, Stored<E> old) {
+        delete(kv, key);
+    }
 
     /**
      * A record as read for a write.

@@ -206,18 +206,16 @@ public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWo
         long deleted = 0;
         while (!closed) {
             int batch = store.transact((Transaction tx) -> {
-                int count = 0;
-                List<byte[]> keys = new ArrayList<>();
+                List<KeyValue> items = new ArrayList<>();
                 try (KvCursor cursor = tx.kv().scan(component.range(), ScanOptions.FORWARD.withLimit(BATCH))) {
                     while (cursor.hasNext()) {
-                        keys.add(cursor.next().key());
+                        items.add(cursor.next());
                     }
                 }
-                for (byte[] key : keys) {
-                    tx.kv().delete(key);
-                    count++;
+                for (KeyValue item : items) {
+                    component.remove(tx.kv(), item);
                 }
-                return count;
+                return items.size();
             });
             deleted += batch;
             store.reportProgress(new Progress(component.entity(), task, deleted, false, ""));
@@ -520,12 +518,10 @@ public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWo
                     continue;
                 }
                 byte[] entry = KeyLayout.uniqueEntry(prefix, value.array());
-                byte[] holder = kv.get(entry);
-                if (holder != null && !java.util.Arrays.equals(holder, recordKey)) {
+                byte[] holder = kv.claim(entry, recordKey);
+                if (holder != null) {
                     duplicates.add(Tuples.toString(value.array()) + " is held by " + Tuples.toString(holder) + " and "
                             + Tuples.toString(recordKey));
-                } else {
-                    kv.put(entry, recordKey);
                 }
             }
         }
@@ -577,6 +573,18 @@ public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWo
         void readFence(KvTransaction kv) {
             if (fenceKey != null) {
                 kv.get(fenceKey);
+            }
+        }
+
+        /**
+         * Removes one of the component's items: a unique index entry (the only kind with a value, the record
+         * key) by releasing its claim, anything else by deleting it.
+         */
+        void remove(KvTransaction kv, KeyValue item) {
+            if (kind.equals(SchemaKinds.INDEX) && item.value().length > 0) {
+                kv.release(item.key(), item.value());
+            } else {
+                kv.delete(item.key());
             }
         }
 
