@@ -172,6 +172,21 @@ public final class CassandraBackend implements KvBackend {
     }
 
     /**
+     * False: two transactions that read and write the same keys both commit, the later write winning per
+     * key. Claims and checked writes are lightweight transactions instead (see {@link CassandraTransaction}).
+     */
+    @Override
+    public boolean detectsConflicts() {
+        return false;
+    }
+
+    /** False: a cursor's later pages, and a transaction's later reads, show writes committed meanwhile. */
+    @Override
+    public boolean readsFromSnapshots() {
+        return false;
+    }
+
+    /**
      * Ends open transactions (rolling them back) and cursors, and closes the session if the backend
      * opened it. Idempotent.
      */

@@ -133,6 +133,7 @@ public final class CassandraKvStore {
         private String table = DEFAULT_TABLE;
         private ConsistencyLevel readConsistency = DefaultConsistencyLevel.LOCAL_QUORUM;
         private ConsistencyLevel writeConsistency = DefaultConsistencyLevel.LOCAL_QUORUM;
+        private ConsistencyLevel serialConsistency = DefaultConsistencyLevel.LOCAL_SERIAL;
         private Map<String, String> keyspaceReplication;
         private boolean createTables = true;
         private int pageSize = DEFAULT_PAGE_SIZE;
@@ -187,6 +188,27 @@ public final class CassandraKvStore {
         /** The consistency level of writes. */
         public ConsistencyLevel writeConsistency() {
             return writeConsistency;
+        }
+
+        /**
+         * The serial consistency level of the lightweight transactions that claim unique values and check
+         * versioned writes: {@code SERIAL} (a majority of all replicas) or {@code LOCAL_SERIAL} (of the local
+         * data center's, the default; two data centers can then each grant one claim).
+         *
+         * @throws IllegalArgumentException for any other level
+         */
+        public Options serialConsistency(ConsistencyLevel level) {
+            Objects.requireNonNull(level, "level");
+            if (!level.isSerial()) {
+                throw new IllegalArgumentException("serialConsistency must be SERIAL or LOCAL_SERIAL, was " + level);
+            }
+            this.serialConsistency = level;
+            return this;
+        }
+
+        /** The serial consistency level of lightweight transactions. */
+        public ConsistencyLevel serialConsistency() {
+            return serialConsistency;
         }
 
         /**
@@ -322,7 +344,8 @@ public final class CassandraKvStore {
         @Override
         public String toString() {
             return "CassandraKvStore.Options[table=" + table + ", readConsistency=" + readConsistency
-                    + ", writeConsistency=" + writeConsistency + ", keyspaceReplication=" + keyspaceReplication
+                    + ", writeConsistency=" + writeConsistency + ", serialConsistency=" + serialConsistency
+                    + ", keyspaceReplication=" + keyspaceReplication
                     + ", createTables=" + createTables + ", pageSize=" + pageSize + ", valueChunkSize="
                     + valueChunkSize + ", requestTimeout=" + requestTimeout + ", retryPolicy=" + retryPolicy + "]";
         }

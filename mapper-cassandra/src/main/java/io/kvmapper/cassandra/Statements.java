@@ -27,6 +27,8 @@ import java.util.stream.Collectors;
  * A {@code kv} row whose value is null holds a value split into chunks, in the same partition of
  * {@code kv_chunks}; a counter's sum lives in {@code kv_counters}. Writes carry explicit timestamps, so
  * a unit of work's range deletions (at {@code t}) never shadow its own later writes (at {@code t + 1}).
+ * Claims and checked writes are lightweight transactions on {@code kv} (Paxos, at the serial consistency
+ * level), which take their timestamps from the coordinator.
  */
 final class Statements {
     private static final Pattern NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_]{0,38}");
@@ -38,6 +40,7 @@ final class Statements {
     private final String counters;
     private final ConsistencyLevel readConsistency;
     private final ConsistencyLevel writeConsistency;
+    private final ConsistencyLevel serialConsistency;
     private final int pageSize;
     private final Duration timeout;
     private final Map<String, PreparedStatement> prepared = new ConcurrentHashMap<>();
@@ -52,6 +55,9 @@ final class Statements {
     final PreparedStatement insertChunk;
     final PreparedStatement deleteChunks;
     final PreparedStatement addCounter;
+    final PreparedStatement claimData;
+    final PreparedStatement replaceData;
+    final PreparedStatement releaseData;
 
     Statements(CqlSession session, String keyspace, CassandraKvStore.Options options) {
         this.session = session;
@@ -62,6 +68,7 @@ final class Statements {
         this.counters = keyspace + "." + table + "_counters";
         this.readConsistency = options.readConsistency();
         this.writeConsistency = options.writeConsistency();
+        this.serialConsistency = options.serialConsistency();
         this.pageSize = options.pageSize();
         this.timeout = options.requestTimeout();
         createSchema(options);
@@ -77,6 +84,9 @@ final class Statements {
                 + " VALUES (?, ?, ?, ?, ?) USING TIMESTAMP ?");
         deleteChunks = prepare("DELETE FROM " + chunks + " USING TIMESTAMP ? WHERE partition = ? AND key = ?");
         addCounter = prepare("UPDATE " + counters + " SET value = value + ? WHERE partition = ? AND key = ?");
+        claimData = prepare("INSERT INTO " + data + " (partition, key, value) VALUES (?, ?, ?) IF NOT EXISTS");
+        replaceData = prepare("UPDATE " + data + " SET value = ? WHERE partition = ? AND key = ? IF value = ?");
+        releaseData = prepare("DELETE FROM " + data + " WHERE partition = ? AND key = ? IF value = ?");
     }
 
     /** The data table, {@code keyspace.table}, for messages. */
@@ -115,6 +125,22 @@ final class Statements {
     <S extends Statement<S>> S write(S statement, boolean idempotent) {
         S write = statement.setConsistencyLevel(writeConsistency).setIdempotent(idempotent);
         return timeout == null ? write : write.setTimeout(timeout);
+    }
+
+    /**
+     * Makes {@code statement} a lightweight transaction: Paxos at the serial consistency level, its commit at
+     * the write consistency level, never retried by the driver (a timed-out one may have been applied).
+     */
+    BoundStatement lightweight(BoundStatement statement) {
+        BoundStatement lwt = statement.setConsistencyLevel(writeConsistency)
+                .setSerialConsistencyLevel(serialConsistency).setIdempotent(false);
+        return timeout == null ? lwt : lwt.setTimeout(timeout);
+    }
+
+    /** A read at the serial consistency level: it sees every lightweight transaction, even one in progress. */
+    BoundStatement serialRead(PreparedStatement statement, Object... values) {
+        BoundStatement read = statement.bind(values).setConsistencyLevel(serialConsistency);
+        return timeout == null ? read : read.setTimeout(timeout);
     }
 
     /** A bound read with {@code values}. */
