@@ -3,11 +3,13 @@ package io.kvmapper.index;
 import io.kvmapper.UniqueConstraintException;
 import io.kvmapper.schema.EntitySchema;
 import io.kvmapper.spi.Counters;
+import io.kvmapper.spi.KvBackend;
 import io.kvmapper.spi.KvTransaction;
 import io.kvmapper.tuple.Tuples;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -42,9 +44,10 @@ public final class IndexMaintainer<E> {
     private final byte[][] indexMetas;
     private final byte[][] counterFences;
     private final boolean removesZeroGroups;
+    private final Comparator<byte[]> scanOrder;
 
     /**
-     * A maintainer for a backend that detects conflicts.
+     * A maintainer for a globally ordered backend that detects conflicts.
      *
      * @param layout the entity's key layout
      * @param indexes its indexes
@@ -53,21 +56,30 @@ public final class IndexMaintainer<E> {
      */
     public IndexMaintainer(KeyLayout layout, List<IndexDefinition<E>> indexes, List<CounterDefinition<E>> counters,
             EntitySchema schema) {
-        this(layout, indexes, counters, schema, true);
+        this(layout, indexes, counters, schema, true, Arrays::compareUnsigned);
     }
 
     /**
+     * A maintainer for {@code backend}: it removes counter groups that fall to zero only where the backend
+     * detects conflicts ({@link KvBackend#detectsConflicts()}), and tells whether an online counter build
+     * has passed a record in the backend's scan order ({@link KvBackend#compareInScanOrder}).
+     *
      * @param layout the entity's key layout
      * @param indexes its indexes
      * @param counters its counters
      * @param schema their live states in this store
-     * @param removesZeroGroups whether a counter group that falls to zero is removed: only safe where the
-     *     backend detects conflicts ({@link io.kvmapper.spi.KvBackend#detectsConflicts()})
+     * @param backend the store's backend
      */
     public IndexMaintainer(KeyLayout layout, List<IndexDefinition<E>> indexes, List<CounterDefinition<E>> counters,
-            EntitySchema schema, boolean removesZeroGroups) {
+            EntitySchema schema, KvBackend backend) {
+        this(layout, indexes, counters, schema, backend.detectsConflicts(), backend::compareInScanOrder);
+    }
+
+    private IndexMaintainer(KeyLayout layout, List<IndexDefinition<E>> indexes, List<CounterDefinition<E>> counters,
+            EntitySchema schema, boolean removesZeroGroups, Comparator<byte[]> scanOrder) {
         this.layout = layout;
         this.removesZeroGroups = removesZeroGroups;
+        this.scanOrder = scanOrder;
         this.indexes = List.copyOf(indexes);
         this.counters = List.copyOf(counters);
         this.schema = schema;
@@ -163,7 +175,8 @@ public final class IndexMaintainer<E> {
         List<Object[]> adds = new ArrayList<>();
         for (int i = 0; i < counters.size(); i++) {
             CounterDefinition<E> counter = counters.get(i);
-            if (!maintains(kv, schema.counter(counter.name()), counterCursors[i], counterFences[i], recordKey)) {
+            if (!maintains(kv, schema.counter(counter.name()), counterCursors[i], counterFences[i], recordKey,
+                    scanOrder)) {
                 continue;
             }
             byte[] oldGroup = old == null ? null : counter.group().apply(old);
@@ -258,7 +271,8 @@ public final class IndexMaintainer<E> {
     }
 
     /**
-     * Whether a write of the record under {@code recordKey} maintains a counter in {@code state}. Index
+     * Whether a write of the record under {@code recordKey} maintains a counter in {@code state}: whether
+     * the counter's build has passed the record, in the backend's scan order, which the build follows. Index
      * entries are idempotent, so writes always maintain an index, even while it is built; a counter is
      * not, so while one is built online, writes maintain it only for records its build has passed. For
      * the others they read the build's cursor and bump its fence with a read-free add: the write and a
@@ -266,7 +280,7 @@ public final class IndexMaintainer<E> {
      * twice or missed, while writers never conflict with each other.
      */
     private static boolean maintains(KvTransaction kv, EntitySchema.State state, byte[] cursorKey, byte[] fenceKey,
-            byte[] recordKey) {
+            byte[] recordKey, Comparator<byte[]> scanOrder) {
         if (state == EntitySchema.State.READY) {
             return true;
         }
@@ -278,7 +292,7 @@ public final class IndexMaintainer<E> {
         if (cursor == null) {
             return true;
         }
-        if (cursor.length > 0 && Arrays.compareUnsigned(recordKey, cursor) <= 0) {
+        if (cursor.length > 0 && scanOrder.compare(recordKey, cursor) <= 0) {
             return true;
         }
         kv.add(fenceKey, 1);

@@ -119,11 +119,10 @@ public final class EntityOperations<E> {
         for (CounterDefinition<E> counter : mapping.counters()) {
             counters.put(counter.name(), new CounterInfo<>(counter, layout.counterPrefix(counter.name())));
         }
-        boolean detectsConflicts = store.backend().detectsConflicts();
         IndexMaintainer<E> maintainer = new IndexMaintainer<>(layout, mapping.indexes(), mapping.counters(), schema,
-                detectsConflicts);
+                store.backend());
         return new Shared<>(mapping, records, layout, schema, maintainer, Map.copyOf(indexes), Map.copyOf(counters),
-                detectsConflicts ? null : refusedWrites(mapping, records, store));
+                store.backend().detectsConflicts() ? null : refusedWrites(mapping, records, store));
     }
 
     /**
@@ -408,16 +407,16 @@ public final class EntityOperations<E> {
         return found;
     }
 
-    /** One page of the entities in {@code range}, in key order. */
+    /** One page of the entities in {@code range}, in key order (in scan order across partitions). */
     public Page<E> page(KeyRange range, PageRequest request) {
-        KeyRange rest = resume(range, request);
         List<E> items = new ArrayList<>(Math.min(request.size(), 256));
-        if (rest.isEmpty()) {
+        if (range.isEmpty() || finished(range, request)) {
             return new Page<>(items, Optional.empty());
         }
+        byte[] after = resumeAfter(range, request);
         byte[] lastKey = null;
         boolean more = false;
-        try (RecordCursor<E> cursor = shared.records().scan(reader(), rest, request.size() + 1)) {
+        try (RecordCursor<E> cursor = shared.records().scan(reader(), range, request.size() + 1, after)) {
             while (cursor.hasNext()) {
                 if (items.size() == request.size()) {
                     more = true;
@@ -602,14 +601,15 @@ public final class EntityOperations<E> {
     // ---- plumbing
 
     private <T> Page<T> pageOf(KeyRange range, PageRequest request, Function<KeyValue, T> item) {
-        KeyRange rest = resume(range, request);
         List<T> items = new ArrayList<>(Math.min(request.size(), 256));
-        if (rest.isEmpty()) {
+        if (range.isEmpty() || finished(range, request)) {
             return new Page<>(items, Optional.empty());
         }
+        byte[] after = resumeAfter(range, request);
         byte[] lastKey = null;
         boolean more = false;
-        try (KvCursor cursor = reader().scan(rest, ScanOptions.FORWARD.withLimit(request.size() + 1))) {
+        ScanOptions options = ScanOptions.FORWARD.withLimit(request.size() + 1);
+        try (KvCursor cursor = after == null ? reader().scan(range, options) : reader().resume(range, options, after)) {
             while (cursor.hasNext()) {
                 KeyValue next = cursor.next();
                 if (items.size() == request.size()) {
@@ -623,12 +623,15 @@ public final class EntityOperations<E> {
         return new Page<>(items, more ? Optional.of(Continuations.encode(lastKey)) : Optional.empty());
     }
 
-    /** The part of {@code range} a page request starts from: all of it, or what follows its continuation. */
-    private KeyRange resume(KeyRange range, PageRequest request) {
+    /** The key after which a page request resumes a scan of {@code range}: null to start at the beginning. */
+    private byte[] resumeAfter(KeyRange range, PageRequest request) {
+        return request.continuation().map(token -> Continuations.resumeAfter(entityName(), token, range)).orElse(null);
+    }
+
+    /** Whether a page request's continuation leaves nothing of {@code range} to read. */
+    private boolean finished(KeyRange range, PageRequest request) {
         Objects.requireNonNull(request, "page");
-        return request.continuation()
-                .map(token -> Continuations.resume(entityName(), token, range))
-                .orElse(range);
+        return request.continuation().isPresent() && resumeAfter(range, request) == null;
     }
 
     private String entityName() {

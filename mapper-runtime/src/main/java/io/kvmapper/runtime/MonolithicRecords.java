@@ -58,8 +58,8 @@ final class MonolithicRecords<E> extends Records<E> {
     }
 
     @Override
-    public RecordCursor<E> scan(KvReader reader, KeyRange range, int limit) {
-        KvCursor cursor = reader.scan(range, ScanOptions.FORWARD.withLimit(limit));
+    public RecordCursor<E> scan(KvReader reader, KeyRange range, int limit, byte[] after) {
+        KvCursor cursor = scanAfter(reader, range, ScanOptions.FORWARD.withLimit(limit), after);
         return new RecordCursor<>() {
             private byte[] key;
 

@@ -2,8 +2,10 @@ package io.kvmapper.runtime;
 
 import io.kvmapper.spi.KeyRange;
 import io.kvmapper.spi.KeyValue;
+import io.kvmapper.spi.KvCursor;
 import io.kvmapper.spi.KvReader;
 import io.kvmapper.spi.KvTransaction;
+import io.kvmapper.spi.ScanOptions;
 import java.util.List;
 
 /**
@@ -54,6 +56,11 @@ public abstract class Records<E> {
      */
     public abstract Stored<E> load(KvReader reader, byte[] key);
 
+    /** A scan of {@code range} after the key {@code after} (null: from its start). */
+    static KvCursor scanAfter(KvReader reader, KeyRange range, ScanOptions options, byte[] after) {
+        return after == null ? reader.scan(range, options) : reader.resume(range, options, after);
+    }
+
     /** A fresh copy of a loaded entity, which a change function may alter without touching the original. */
     public abstract E reread(Stored<E> stored);
 
@@ -63,7 +70,15 @@ public abstract class Records<E> {
     }
 
     /** Streams the records in {@code range}, at most {@code limit} of them (0: all). */
-    public abstract RecordCursor<E> scan(KvReader reader, KeyRange range, int limit);
+    public final RecordCursor<E> scan(KvReader reader, KeyRange range, int limit) {
+        return scan(reader, range, limit, null);
+    }
+
+    /**
+     * Streams the records in {@code range} after the key {@code after} ({@link KvReader#resume}; null: from
+     * the start), at most {@code limit} of them (0: all).
+     */
+    public abstract RecordCursor<E> scan(KvReader reader, KeyRange range, int limit, byte[] after);
 
     /** Whether {@link #write} must be given the stored state to replace a record correctly. */
     public abstract boolean writeNeedsOld();

@@ -43,9 +43,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <h2>How an online build stays exact</h2>
  * A build keeps a cursor, the last record key it covered, in the metadata area. Each batch reads the
- * cursor, scans the next records, reads them again with conflict tracking, writes their entries or adds
- * their counts, and advances the cursor, all in one transaction; the batch that finds no record left
- * ends the build in the same transaction.
+ * cursor, scans the next records (resuming the scan after the cursor, in the backend's scan order), reads
+ * them again with conflict tracking, writes their entries or adds their counts, and advances the cursor,
+ * all in one transaction; the batch that finds no record left ends the build in the same transaction.
  * <ul>
  *   <li>Index entries are idempotent, so writes maintain an index all through its build. A write of a
  *       record a batch has read makes the batch retry (or, committing after it, moves the entries the
@@ -312,10 +312,10 @@ public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWo
         }
         component.readFence(kv);
         KeyRange all = layout.records();
-        KeyRange rest = cursor.length == 0 ? all : new KeyRange(KeyRange.tuplePrefix(cursor).end(), all.end());
+        byte[] after = cursor.length == 0 ? null : KeyRange.tuplePrefix(cursor).end();
         List<byte[]> keys = new ArrayList<>(batchSize);
         List<E> entities = new ArrayList<>(batchSize);
-        try (RecordCursor<E> scan = records.scan(kv, rest, batchSize)) {
+        try (RecordCursor<E> scan = records.scan(kv, all, batchSize, after)) {
             while (scan.hasNext()) {
                 entities.add(scan.next());
                 keys.add(scan.key());

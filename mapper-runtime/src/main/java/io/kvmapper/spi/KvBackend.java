@@ -32,6 +32,17 @@ public interface KvBackend extends KvReader, AutoCloseable {
     boolean isGloballyOrdered();
 
     /**
+     * Compares two keys in this backend's scan order: the order in which a forward scan spanning partitions
+     * returns them. Keys of one partition (or of one part, where the backend stores a partition in several)
+     * compare in key order; partitions (or parts) compare in an order of the backend's own, which depends only
+     * on the keys and is the same for every scan. The default, for a globally ordered backend, is key order.
+     * The runtime uses it to tell whether an online build that has scanned up to a key has passed another.
+     */
+    default int compareInScanOrder(byte[] a, byte[] b) {
+        return java.util.Arrays.compareUnsigned(a, b);
+    }
+
+    /**
      * Whether transactions detect conflicts as {@link KvTransaction} describes: one whose tracked reads or
      * writes another transaction overwrote, committing after it began, fails with
      * {@link io.kvmapper.TransactionConflictException} and applies nothing. True for an embedded

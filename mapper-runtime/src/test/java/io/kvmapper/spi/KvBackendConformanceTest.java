@@ -258,6 +258,57 @@ public abstract class KvBackendConformanceTest {
     }
 
     @Test
+    void aScanResumedAfterEachPageReturnsEveryItemOnceInScanOrder() {
+        List<byte[]> keys = new ArrayList<>();
+        for (char partition : new char[] {'a', 'b', 'c', 'd', 'e'}) {
+            for (int i = 0; i < 4; i++) {
+                keys.add(new byte[] {0x01, (byte) partition, 0x00, (byte) i});
+            }
+        }
+        List<byte[]> shuffled = new ArrayList<>(keys);
+        Collections.shuffle(shuffled, new Random(3));
+        commit(tx -> shuffled.forEach(k -> tx.put(k, k)));
+        KeyRange spanning = new KeyRange(new byte[] {0x01}, new byte[] {0x02});
+        KeyRange onePartition = KeyRange.startingWith(new byte[] {0x01, 'c', 0x00});
+        for (KeyRange range : List.of(spanning, onePartition)) {
+            for (ScanOptions options : List.of(ScanOptions.FORWARD, ScanOptions.REVERSE)) {
+                List<String> whole = hex(keys(scan(backend, range, options)));
+                List<String> paged = new ArrayList<>();
+                List<KeyValue> page = scan(backend, range, options.withLimit(3));
+                while (!page.isEmpty() && paged.size() <= keys.size()) {
+                    page.forEach(item -> paged.add(HexFormat.of().formatHex(item.key())));
+                    byte[] last = page.get(page.size() - 1).key();
+                    try (KvCursor cursor = backend.resume(range, options.withLimit(3), last)) {
+                        page = new ArrayList<>();
+                        cursor.forEachRemaining(page::add);
+                    }
+                }
+                assertEquals(whole, paged, "pages of " + range + " " + options);
+                assertEquals(range == spanning ? keys.size() : 4, whole.size());
+            }
+        }
+    }
+
+    @Test
+    void compareInScanOrderIsTheOrderOfAScanSpanningPartitions() {
+        List<byte[]> keys = new ArrayList<>();
+        for (int partition = 0; partition < 20; partition++) {
+            for (int i = 0; i < 3; i++) {
+                keys.add(new byte[] {0x01, (byte) ('a' + partition), 0x00, (byte) i});
+            }
+        }
+        commit(tx -> keys.forEach(k -> tx.put(k, k)));
+        List<byte[]> scanned = keys(scan(backend, new KeyRange(new byte[] {0x01}, new byte[] {0x02}), ScanOptions.FORWARD));
+        assertEquals(keys.size(), scanned.size());
+        for (int i = 1; i < scanned.size(); i++) {
+            assertTrue(backend.compareInScanOrder(scanned.get(i - 1), scanned.get(i)) < 0,
+                    "item " + i + " comes after item " + (i - 1) + " in scan order");
+            assertTrue(backend.compareInScanOrder(scanned.get(i), scanned.get(i - 1)) > 0);
+        }
+        assertEquals(0, backend.compareInScanOrder(scanned.get(5), scanned.get(5).clone()));
+    }
+
+    @Test
     void largeRangesStreamInOrder() {
         int count = 50_000;
         for (int first = 0; first < count; first += 5_000) {
