@@ -172,6 +172,31 @@ final class CassandraTransaction implements KvTransaction, Resource {
         return cursor.trackedBy(cursors::remove);
     }
 
+    /**
+     * {@inheritDoc} With the transaction's writes on top, as {@link #scan}. A transaction that has written
+     * resumes only a range inside one partition, which {@code after} then narrows: its writes cannot be merged
+     * into a scan in token order.
+     *
+     * @throws InvalidRequestException for a range spanning partitions in a transaction that has written
+     */
+    @Override
+    public KvCursor resume(KeyRange range, ScanOptions options, byte[] after) {
+        Objects.requireNonNull(range, "range");
+        Objects.requireNonNull(options, "options");
+        Objects.requireNonNull(after, "after");
+        enter();
+        if (writes.isEmpty() && deletedRanges.isEmpty()) {
+            CursorBase cursor = backend.openCursor(range, options, after);
+            cursors.add(cursor);
+            return cursor.trackedBy(cursors::remove);
+        }
+        if (PartitionRange.within(range) == null) {
+            throw new InvalidRequestException(backend.where() + ": a transaction that has written cannot resume a scan"
+                    + " spanning partitions (" + range + "); resume it before writing, or outside the transaction");
+        }
+        return scan(CassandraBackend.narrowedAfter(range, options.reverse(), after), options);
+    }
+
     // ---------------------------------------------------------------- writes, buffered
 
     @Override
@@ -286,8 +311,8 @@ final class CassandraTransaction implements KvTransaction, Resource {
         if (op != null || isDeleted(key)) {
             throw mixed(key, "claim", op == null ? "deleteRange" : op.describe());
         }
-        ByteBuffer partition = ByteBuffer.wrap(Arrays.copyOf(key, length));
         ByteBuffer sortKey = sortKey(key, length);
+        ByteBuffer partition = backend.placement().stored(Arrays.copyOf(key, length), sortKey.array());
         Statements statements = backend.statements();
         ByteBuffer claimed = ByteBuffer.wrap(key.clone());
         byte[] holder;
@@ -475,9 +500,10 @@ final class CassandraTransaction implements KvTransaction, Resource {
 
     private boolean conditionalDelete(Statements statements, byte[] key, byte[] holder) {
         int length = PartitionRange.partitionLength(key);
+        ByteBuffer sortKey = sortKey(key, length);
         return backend.session().execute(statements.lightweight(statements.releaseData.bind(
-                ByteBuffer.wrap(Arrays.copyOf(key, length)), sortKey(key, length), ByteBuffer.wrap(holder))))
-                .wasApplied();
+                backend.placement().stored(Arrays.copyOf(key, length), sortKey.array()), sortKey,
+                ByteBuffer.wrap(holder)))).wasApplied();
     }
 
     /** One run of {@link #commit()}, and what it may have applied so far. */
@@ -510,14 +536,17 @@ final class CassandraTransaction implements KvTransaction, Resource {
             Set<ByteBuffer> partitions = new LinkedHashSet<>();
             Set<ByteBuffer> zeroed = new LinkedHashSet<>();
             for (PartitionRange range : ranges) {
-                partitions.add(ByteBuffer.wrap(range.partition()));
-                batch.add(rangeDeletion(false, range, deletedAt));
-                batch.add(rangeDeletion(true, range, deletedAt));
+                for (byte[] stored : backend.placement().storedPartitions(range.partition())) {
+                    partitions.add(ByteBuffer.wrap(stored));
+                    batch.add(rangeDeletion(false, range, stored, deletedAt));
+                    batch.add(rangeDeletion(true, range, stored, deletedAt));
+                }
                 for (Map.Entry<ByteBuffer, Long> counter : replacedCounters.entrySet()) {
                     byte[] key = counter.getKey().array();
                     if (range.contains(key) && !writes.containsKey(key) && zeroed.add(counter.getKey())) {
-                        batch.add(statements.insertData.bind(Statements.buffer(range.partition()),
-                                sortKey(key, range.partition().length),
+                        ByteBuffer sortKey = sortKey(key, range.partition().length);
+                        batch.add(statements.insertData.bind(
+                                backend.placement().stored(range.partition(), sortKey.array()), sortKey,
                                 Statements.buffer(StoredValues.deletedBase(counter.getValue())), writtenAt));
                     }
                 }
@@ -525,8 +554,8 @@ final class CassandraTransaction implements KvTransaction, Resource {
             for (Map.Entry<byte[], Op> write : writes.entrySet()) {
                 byte[] key = write.getKey();
                 int length = PartitionRange.partitionLength(key);
-                ByteBuffer partition = ByteBuffer.wrap(Arrays.copyOf(key, length));
                 ByteBuffer sortKey = sortKey(key, length);
+                ByteBuffer partition = backend.placement().stored(Arrays.copyOf(key, length), sortKey.array());
                 Long replaced = replacedCounters.get(ByteBuffer.wrap(key));
                 Op op = write.getValue();
                 if (op instanceof Op.Add add) {
@@ -693,8 +722,8 @@ final class CassandraTransaction implements KvTransaction, Resource {
     private boolean checkAndWrite(byte[] key, byte[] expected, byte[] value) {
         Statements statements = backend.statements();
         int length = PartitionRange.partitionLength(key);
-        ByteBuffer partition = ByteBuffer.wrap(Arrays.copyOf(key, length));
         ByteBuffer sortKey = sortKey(key, length);
+        ByteBuffer partition = backend.placement().stored(Arrays.copyOf(key, length), sortKey.array());
         BoundStatement statement;
         if (expected == null && value == null) {
             Row row = backend.session().execute(statements.serialRead(statements.getData, partition, sortKey)).one();
@@ -753,13 +782,15 @@ final class CassandraTransaction implements KvTransaction, Resource {
                 + " both");
     }
 
-    private BatchableStatement<?> rangeDeletion(boolean chunkTable, PartitionRange range, long deletedAt) {
+    /** The deletion of a range in one stored partition (the range's partition, or one of its buckets). */
+    private BatchableStatement<?> rangeDeletion(boolean chunkTable, PartitionRange range, byte[] stored,
+            long deletedAt) {
         boolean bounded = range.to() != null;
         return bounded
-                ? backend.statements().deleteRange(chunkTable, true).bind(deletedAt, Statements.buffer(range.partition()),
+                ? backend.statements().deleteRange(chunkTable, true).bind(deletedAt, Statements.buffer(stored),
                         Statements.buffer(range.from()), Statements.buffer(range.to()))
-                : backend.statements().deleteRange(chunkTable, false).bind(deletedAt,
-                        Statements.buffer(range.partition()), Statements.buffer(range.from()));
+                : backend.statements().deleteRange(chunkTable, false).bind(deletedAt, Statements.buffer(stored),
+                        Statements.buffer(range.from()));
     }
 
     /** A value as one data row, or as a null data row and chunks when it is longer than the chunk size. */
@@ -791,10 +822,12 @@ final class CassandraTransaction implements KvTransaction, Resource {
                 resolved.add(inOne);
                 continue;
             }
-            SpanningCursor.Partitions partitions = new SpanningCursor.Partitions(backend);
-            for (byte[] partition = partitions.next(); partition != null; partition = partitions.next()) {
+            SpanningCursor.Partitions partitions = new SpanningCursor.Partitions(backend, null);
+            Set<ByteBuffer> seen = new java.util.HashSet<>();
+            for (byte[] stored = partitions.next(); stored != null; stored = partitions.next()) {
+                byte[] partition = Placement.partitionOf(stored);
                 PartitionRange part = PartitionRange.intersect(range, partition);
-                if (part != null) {
+                if (part != null && seen.add(ByteBuffer.wrap(partition))) {
                     resolved.add(part);
                 }
             }
@@ -808,7 +841,8 @@ final class CassandraTransaction implements KvTransaction, Resource {
      */
     private Map<ByteBuffer, Long> readReplacedCounters(List<PartitionRange> ranges) {
         Statements statements = backend.statements();
-        Map<ByteBuffer, List<ByteBuffer>> byPartition = new LinkedHashMap<>();
+        Placement placement = backend.placement();
+        Map<ByteBuffer, Map.Entry<byte[], List<ByteBuffer>>> byPartition = new LinkedHashMap<>();
         for (Map.Entry<byte[], Op> write : writes.entrySet()) {
             Op op = write.getValue();
             boolean replaces = op instanceof Op.Delete || (op instanceof Op.Put put && put.value().length == Counters.SIZE);
@@ -816,24 +850,26 @@ final class CassandraTransaction implements KvTransaction, Resource {
             int length = PartitionRange.partitionLength(key);
             byte[] partition = Arrays.copyOf(key, length);
             if (replaces && backend.mayHoldCounters(partition)) {
-                byPartition.computeIfAbsent(ByteBuffer.wrap(partition), p -> new ArrayList<>()).add(sortKey(key, length));
+                ByteBuffer sortKey = sortKey(key, length);
+                byPartition.computeIfAbsent(placement.stored(partition, sortKey.array()),
+                        p -> Map.entry(partition, new ArrayList<>())).getValue().add(sortKey);
             }
         }
-        List<Map.Entry<ByteBuffer, CompletionStage<AsyncResultSet>>> pending = new ArrayList<>();
+        List<Map.Entry<byte[], CompletionStage<AsyncResultSet>>> pending = new ArrayList<>();
         int inBatch = Math.min(CassandraBackend.IN_BATCH, backend.pageSize());
-        for (Map.Entry<ByteBuffer, List<ByteBuffer>> entry : byPartition.entrySet()) {
-            List<ByteBuffer> sortKeys = entry.getValue();
+        for (Map.Entry<ByteBuffer, Map.Entry<byte[], List<ByteBuffer>>> entry : byPartition.entrySet()) {
+            List<ByteBuffer> sortKeys = entry.getValue().getValue();
             for (int from = 0; from < sortKeys.size(); from += inBatch) {
                 List<ByteBuffer> slice = sortKeys.subList(from, Math.min(sortKeys.size(), from + inBatch));
-                pending.add(Map.entry(entry.getKey(), backend.session().executeAsync(
+                pending.add(Map.entry(entry.getValue().getKey(), backend.session().executeAsync(
                         statements.bindRead(statements.getCounterIn, entry.getKey(), slice))));
             }
         }
         Map<ByteBuffer, Long> sums = new HashMap<>();
-        for (Map.Entry<ByteBuffer, CompletionStage<AsyncResultSet>> read : pending) {
+        for (Map.Entry<byte[], CompletionStage<AsyncResultSet>> read : pending) {
             for (Row row : CassandraBackend.join(read.getValue()).currentPage()) {
-                sums.put(ByteBuffer.wrap(CassandraBackend.concat(read.getKey().array(),
-                        Statements.bytes(row.getByteBuffer(0)))), row.getLong(1));
+                sums.put(ByteBuffer.wrap(CassandraBackend.concat(read.getKey(), Statements.bytes(row.getByteBuffer(0)))),
+                        row.getLong(1));
             }
         }
         for (PartitionRange range : ranges) {
@@ -841,13 +877,15 @@ final class CassandraTransaction implements KvTransaction, Resource {
                 continue;
             }
             boolean bounded = range.to() != null;
-            Object[] values = bounded
-                    ? new Object[] {Statements.buffer(range.partition()), Statements.buffer(range.from()),
-                            Statements.buffer(range.to())}
-                    : new Object[] {Statements.buffer(range.partition()), Statements.buffer(range.from())};
-            for (Row row : backend.session().execute(
-                    statements.bindRead(statements.scan(true, bounded, false, false), values))) {
-                sums.put(ByteBuffer.wrap(range.key(Statements.bytes(row.getByteBuffer(0)))), row.getLong(1));
+            for (byte[] stored : placement.storedPartitions(range.partition())) {
+                Object[] values = bounded
+                        ? new Object[] {Statements.buffer(stored), Statements.buffer(range.from()),
+                                Statements.buffer(range.to())}
+                        : new Object[] {Statements.buffer(stored), Statements.buffer(range.from())};
+                for (Row row : backend.session().execute(
+                        statements.bindRead(statements.scan(true, bounded, false, false), values))) {
+                    sums.put(ByteBuffer.wrap(range.key(Statements.bytes(row.getByteBuffer(0)))), row.getLong(1));
+                }
             }
         }
         return sums;
