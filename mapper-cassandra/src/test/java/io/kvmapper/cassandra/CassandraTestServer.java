@@ -331,6 +331,8 @@ public final class CassandraTestServer implements AutoCloseable {
                 range_request_timeout: 30000ms
                 write_request_timeout: 20000ms
                 counter_write_request_timeout: 20000ms
+                # lightweight transactions racing for one key (UniqueRaceTest) retry until this much has passed
+                cas_contention_timeout: 20000ms
                 truncate_request_timeout: 60000ms
                 request_timeout: 30000ms
                 # the conformance suite commits 10,000 writes over two partitions as one logged batch
