@@ -26,7 +26,8 @@ import java.util.function.Function;
  *   <li>{@link #add} is a read-free atomic increment: concurrent adds, even of the same pair, never
  *       conflict.</li>
  *   <li>{@link #remove} decrements and deletes the pair when its count reaches zero; it reads the count,
- *       so it conflicts with a concurrent change of the same pair (and is retried).</li>
+ *       so it conflicts with a concurrent change of the same pair (and is retried). A backend without
+ *       conflict detection (Cassandra) refuses it: use the read-free remove of negative counts there.</li>
  *   <li>With {@link #allowingNegativeCounts()}, counts may go below zero (debts) and {@code remove} is
  *       read-free too; pairs whose count is zero are then skipped by the readers.</li>
  * </ul>
@@ -100,9 +101,19 @@ public final class Multimap<K, V> {
      * Removes one occurrence of {@code value} under {@code key}.
      *
      * @return whether there was one to remove (always true when negative counts are allowed)
+     * @throws InvalidRequestException without negative counts, on a backend that detects no conflicts
+     *     (Cassandra): this remove reads the count before it changes it, and there two removes, or a remove
+     *     and an add, could interleave and lose a change; the read-free remove of
+     *     {@link #allowingNegativeCounts()} and {@link #removeAll} are exact everywhere
      */
     public boolean remove(K key, V value) {
         byte[] item = item(key, value);
+        if (!negativeCounts && !store.backend().detectsConflicts()) {
+            throw new InvalidRequestException("multimap " + name + ": remove(key, value) reads the count before it"
+                    + " changes it, and " + store.backend() + " detects no conflicting writes, so two removes, or a"
+                    + " remove and an add, could interleave and lose a change; use allowingNegativeCounts().remove,"
+                    + " a read-free decrement, or removeAll (see docs/consistency.md)");
+        }
         return write(kv -> {
             if (negativeCounts) {
                 kv.add(item, -1);

@@ -4,8 +4,11 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.DriverException;
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.metadata.TokenMap;
+import com.datastax.oss.driver.api.core.metadata.token.Token;
 import io.kvmapper.CorruptDataException;
 import io.kvmapper.KvMapperException;
+import io.kvmapper.StorageException;
 import io.kvmapper.StoreClosedException;
 import io.kvmapper.spi.KeyRange;
 import io.kvmapper.spi.KvBackend;
@@ -39,16 +42,20 @@ import java.util.function.Predicate;
  * rest in the clustering column {@code key}, which Cassandra sorts as unsigned bytes, as the SPI does. A
  * value longer than {@link CassandraKvStore.Options#valueChunkSize} is stored as chunks in a table beside
  * the data table, in the same partition, and reassembled on read; counters live in a counter table. See
- * {@link Statements} for the three tables.
+ * {@link Statements} for the three tables. A partition that grows with the number of records (an index's
+ * entries, a counter's groups: {@link BucketedPartitions}) is spread over several Cassandra partitions,
+ * its buckets ({@link Placement}).
  *
  * <h2>Reads</h2>
  * A point read is one query (two, run concurrently, in a partition that may hold counters: see
  * {@link CounterPartitions}); {@code getAll} asks each partition for its keys with one {@code IN} query per
  * 100 keys, all concurrently. A scan inside one partition is a range query paged by the driver as the
- * cursor advances. A scan spanning partitions walks every partition of the tables in token order
- * ({@link SpanningCursor}): allowed, but each partition's keys come in order and the partitions do not, so
- * {@link #isGloballyOrdered()} is false. <strong>A cursor is not a snapshot</strong>: a page fetched later
- * shows writes committed since the cursor opened.
+ * cursor advances; in a bucketed partition, one such query per bucket, all at once, their rows merged in
+ * key order. A scan spanning partitions walks every stored partition of the tables in token order
+ * ({@link SpanningCursor}): allowed, but each stored partition's keys come in order and the partitions do not
+ * (a bucketed partition comes as one run per bucket), so {@link #isGloballyOrdered()} is false;
+ * {@link #compareInScanOrder} is that order, and {@link #resume} takes such a scan up again at any key. <strong>A cursor is not a snapshot</strong>: a page fetched later shows
+ * writes committed since the cursor opened.
  *
  * <h2>Transactions: atomic, not isolated</h2>
  * See {@link CassandraTransaction}: writes are buffered and applied at commit as one batch (logged when it
@@ -69,6 +76,7 @@ public final class CassandraBackend implements KvBackend {
     private final boolean ownsSession;
     private final Statements statements;
     private final Predicate<byte[]> counterPartitions;
+    private final Placement placement;
     private final int chunkSize;
     private final int pageSize;
     private final String where;
@@ -86,6 +94,7 @@ public final class CassandraBackend implements KvBackend {
             throw CassandraErrors.storage(where, "opening the store (creating or preparing its tables)", e);
         }
         this.counterPartitions = options.counterPartitions();
+        this.placement = new Placement(options.bucketedPartitions(), options.partitionBuckets());
         this.chunkSize = options.valueChunkSize();
         this.pageSize = options.pageSize();
     }
@@ -103,12 +112,12 @@ public final class CassandraBackend implements KvBackend {
         int length = PartitionRange.partitionLength(key);
         byte[] partition = Arrays.copyOf(key, length);
         byte[] sortKey = Arrays.copyOfRange(key, length, key.length);
+        ByteBuffer stored = placement.stored(partition, sortKey);
         try {
             CompletionStage<AsyncResultSet> dataRead = session.executeAsync(
-                    statements.bindRead(statements.getData, Statements.buffer(partition), Statements.buffer(sortKey)));
+                    statements.bindRead(statements.getData, stored, Statements.buffer(sortKey)));
             CompletionStage<AsyncResultSet> counterRead = mayHoldCounters(partition)
-                    ? session.executeAsync(statements.bindRead(statements.getCounter, Statements.buffer(partition),
-                            Statements.buffer(sortKey)))
+                    ? session.executeAsync(statements.bindRead(statements.getCounter, stored, Statements.buffer(sortKey)))
                     : null;
             Row data = join(dataRead).one();
             Long counter = null;
@@ -118,7 +127,8 @@ public final class CassandraBackend implements KvBackend {
             }
             byte[] value = null;
             if (data != null) {
-                value = data.isNull(0) ? readChunked(partition, sortKey) : Statements.bytes(data.getByteBuffer(0));
+                value = data.isNull(0) ? readChunked(stored.array(), partition, sortKey)
+                        : Statements.bytes(data.getByteBuffer(0));
             }
             return StoredValues.combine(value, counter);
         } catch (RuntimeException e) {
@@ -150,6 +160,38 @@ public final class CassandraBackend implements KvBackend {
     }
 
     /**
+     * {@inheritDoc} A range spanning partitions resumes in token order: the rest of the stored partition of
+     * {@code after}, then the stored partitions after it ({@link #compareInScanOrder}), listed from its token
+     * on.
+     */
+    @Override
+    public KvCursor resume(KeyRange range, ScanOptions options, byte[] after) {
+        Objects.requireNonNull(range, "range");
+        Objects.requireNonNull(options, "options");
+        Objects.requireNonNull(after, "after");
+        enter();
+        return track(openCursor(range, options, after));
+    }
+
+    /**
+     * {@inheritDoc} By stored partition first, in the order of a scan spanning partitions: its token, then its
+     * bytes; within a stored partition, by key. A bucketed partition is stored as one partition per bucket,
+     * so its keys come in one run per bucket. Tokens come from the driver's token map, so the session must
+     * keep token metadata (the driver's default).
+     */
+    @Override
+    public int compareInScanOrder(byte[] a, byte[] b) {
+        int lengthA = PartitionRange.partitionLength(a);
+        int lengthB = PartitionRange.partitionLength(b);
+        byte[] storedA = placement.stored(Arrays.copyOf(a, lengthA), Arrays.copyOfRange(a, lengthA, a.length)).array();
+        byte[] storedB = placement.stored(Arrays.copyOf(b, lengthB), Arrays.copyOfRange(b, lengthB, b.length)).array();
+        if (!Arrays.equals(storedA, storedB)) {
+            return new ScanPosition(tokenOf(storedA), storedA).compareTo(new ScanPosition(tokenOf(storedB), storedB));
+        }
+        return Arrays.compareUnsigned(a, lengthA, a.length, b, lengthB, b.length);
+    }
+
+    /**
      * {@inheritDoc} A buffer of writes applied at commit; see {@link CassandraTransaction} for what it
      * guarantees and what it does not. Closing the backend rolls back every transaction still open.
      */
@@ -168,6 +210,21 @@ public final class CassandraBackend implements KvBackend {
     /** False: partitions are placed by hash, so a scan spanning them returns each in order, not all. */
     @Override
     public boolean isGloballyOrdered() {
+        return false;
+    }
+
+    /**
+     * False: two transactions that read and write the same keys both commit, the later write winning per
+     * key. Claims and checked writes are lightweight transactions instead (see {@link CassandraTransaction}).
+     */
+    @Override
+    public boolean detectsConflicts() {
+        return false;
+    }
+
+    /** False: a cursor's later pages, and a transaction's later reads, show writes committed meanwhile. */
+    @Override
+    public boolean readsFromSnapshots() {
         return false;
     }
 
@@ -218,14 +275,69 @@ public final class CassandraBackend implements KvBackend {
         return counterPartitions.test(partition);
     }
 
+    Placement placement() {
+        return placement;
+    }
+
     /** A cursor over {@code range}, not yet tracked. */
     CursorBase openCursor(KeyRange range, ScanOptions options) {
         if (range.isEmpty()) {
             return new EmptyCursor(where);
         }
         PartitionRange inOne = PartitionRange.within(range);
-        return inOne != null ? new PartitionCursor(this, inOne, options.reverse(), options.limit())
-                : new SpanningCursor(this, range, options.reverse(), options.limit());
+        return inOne != null ? partitionCursor(inOne, options.reverse(), options.limit())
+                : new SpanningCursor(this, range, options.reverse(), options.limit(), null);
+    }
+
+    /** A cursor over what {@code range} holds after the key {@code after} ({@link #resume}), not yet tracked. */
+    CursorBase openCursor(KeyRange range, ScanOptions options, byte[] after) {
+        if (range.isEmpty() || PartitionRange.within(range) != null) {
+            return openCursor(narrowedAfter(range, options.reverse(), after), options);
+        }
+        return new SpanningCursor(this, range, options.reverse(), options.limit(), after);
+    }
+
+    /** The part of {@code range} after {@code after} in key order: above it, or below it in reverse. */
+    static KeyRange narrowedAfter(KeyRange range, boolean reverse, byte[] after) {
+        if (reverse) {
+            return new KeyRange(range.begin(), Arrays.compareUnsigned(after, range.end()) < 0 ? after : range.end());
+        }
+        byte[] next = KeyRange.successor(after);
+        return new KeyRange(Arrays.compareUnsigned(next, range.begin()) > 0 ? next : range.begin(), range.end());
+    }
+
+    /**
+     * A cursor over a range inside one partition: one range query, or for a bucketed partition one per bucket,
+     * their rows merged.
+     */
+    CursorBase partitionCursor(PartitionRange range, boolean reverse, int limit) {
+        List<byte[]> stored = placement.storedPartitions(range.partition());
+        if (stored.size() == 1) {
+            return new PartitionCursor(this, range, stored.get(0), reverse, limit);
+        }
+        List<PartitionCursor> buckets = new ArrayList<>(stored.size());
+        for (byte[] bucket : stored) {
+            buckets.add(new PartitionCursor(this, range, bucket, reverse, limit));
+        }
+        return new MergedCursor(buckets, reverse, limit, "scan of " + range + " in its " + stored.size()
+                + " buckets in " + where);
+    }
+
+    /** The token of a stored partition, computed by the driver as the cluster's partitioner does. */
+    Token tokenOf(byte[] storedPartition) {
+        TokenMap tokens = session.getMetadata().getTokenMap().orElseThrow(() -> new StorageException(where
+                + ": the driver session keeps no token metadata (advanced.metadata.token-map.enabled), which"
+                + " ordering scans across partitions needs", null, false));
+        return tokens.newToken(ByteBuffer.wrap(storedPartition));
+    }
+
+    /** A stored partition's place in a scan spanning partitions: its token, then its bytes. */
+    record ScanPosition(Token token, byte[] stored) implements Comparable<ScanPosition> {
+        @Override
+        public int compareTo(ScanPosition other) {
+            int byToken = token.compareTo(other.token);
+            return byToken != 0 ? byToken : Arrays.compareUnsigned(stored, other.stored);
+        }
     }
 
     /** Tracks a cursor of the backend's own, so that closing the backend ends it. */
@@ -244,50 +356,53 @@ public final class CassandraBackend implements KvBackend {
      * sent at once.
      */
     Map<ByteBuffer, byte[]> readAll(List<byte[]> keys) {
-        Map<ByteBuffer, List<ByteBuffer>> byPartition = new LinkedHashMap<>();
+        Map<ByteBuffer, StoredGroup> byPartition = new LinkedHashMap<>();
         for (byte[] key : keys) {
             int length = PartitionRange.partitionLength(key);
-            byPartition.computeIfAbsent(ByteBuffer.wrap(Arrays.copyOf(key, length)), p -> new ArrayList<>())
-                    .add(ByteBuffer.wrap(Arrays.copyOfRange(key, length, key.length)));
+            byte[] partition = Arrays.copyOf(key, length);
+            byte[] sortKey = Arrays.copyOfRange(key, length, key.length);
+            byPartition.computeIfAbsent(placement.stored(partition, sortKey), p -> new StoredGroup(partition,
+                    new ArrayList<>())).sortKeys().add(ByteBuffer.wrap(sortKey));
         }
         try {
             List<Pending> pending = new ArrayList<>();
-            for (Map.Entry<ByteBuffer, List<ByteBuffer>> entry : byPartition.entrySet()) {
-                List<ByteBuffer> sortKeys = new ArrayList<>(new LinkedHashSet<>(entry.getValue()));
-                boolean counters = mayHoldCounters(entry.getKey().array());
+            for (Map.Entry<ByteBuffer, StoredGroup> entry : byPartition.entrySet()) {
+                StoredGroup group = entry.getValue();
+                List<ByteBuffer> sortKeys = new ArrayList<>(new LinkedHashSet<>(group.sortKeys()));
+                boolean counters = mayHoldCounters(group.partition());
                 int batch = Math.min(IN_BATCH, pageSize);
                 for (int from = 0; from < sortKeys.size(); from += batch) {
                     List<ByteBuffer> slice = sortKeys.subList(from, Math.min(sortKeys.size(), from + batch));
-                    pending.add(new Pending(entry.getKey(), false, session.executeAsync(
+                    pending.add(new Pending(entry.getKey(), group.partition(), false, session.executeAsync(
                             statements.bindRead(statements.getDataIn, entry.getKey(), slice))));
                     if (counters) {
-                        pending.add(new Pending(entry.getKey(), true, session.executeAsync(
+                        pending.add(new Pending(entry.getKey(), group.partition(), true, session.executeAsync(
                                 statements.bindRead(statements.getCounterIn, entry.getKey(), slice))));
                     }
                 }
             }
             Map<ByteBuffer, byte[]> data = new HashMap<>();
             Map<ByteBuffer, Long> sums = new HashMap<>();
-            Set<ByteBuffer> chunked = new LinkedHashSet<>();
+            Map<ByteBuffer, Pending> chunked = new LinkedHashMap<>();
             for (Pending read : pending) {
-                byte[] partition = read.partition().array();
                 for (Row row : join(read.result()).currentPage()) {
-                    ByteBuffer key = ByteBuffer.wrap(concat(partition, Statements.bytes(row.getByteBuffer(0))));
+                    ByteBuffer key = ByteBuffer.wrap(concat(read.partition(), Statements.bytes(row.getByteBuffer(0))));
                     if (read.counters()) {
                         sums.put(key, row.getLong(1));
                     } else if (row.isNull(1)) {
-                        chunked.add(key);
+                        chunked.put(key, read);
                     } else {
                         data.put(key, Statements.bytes(row.getByteBuffer(1)));
                     }
                 }
             }
-            for (ByteBuffer key : chunked) {
-                int length = PartitionRange.partitionLength(key.array());
-                byte[] value = readChunked(Arrays.copyOf(key.array(), length),
-                        Arrays.copyOfRange(key.array(), length, key.array().length));
+            for (Map.Entry<ByteBuffer, Pending> chunks : chunked.entrySet()) {
+                byte[] key = chunks.getKey().array();
+                byte[] partition = chunks.getValue().partition();
+                byte[] value = readChunked(chunks.getValue().stored().array(), partition,
+                        Arrays.copyOfRange(key, partition.length, key.length));
                 if (value != null) {
-                    data.put(key, value);
+                    data.put(chunks.getKey(), value);
                 }
             }
             Map<ByteBuffer, byte[]> values = new HashMap<>(data);
@@ -305,11 +420,13 @@ public final class CassandraBackend implements KvBackend {
      * there are, so a read that meets a concurrent overwrite half-way sees the mismatch and reads again
      * (the data row too: the key may no longer be chunked, or may be gone).
      *
+     * @param stored the key's stored partition
+     * @param partition the key's partition
      * @return the value, or {@code null} if the key was deleted meanwhile
      * @throws CorruptDataException if the chunks stay incomplete
      */
-    byte[] readChunked(byte[] partition, byte[] sortKey) {
-        ByteBuffer p = Statements.buffer(partition);
+    byte[] readChunked(byte[] stored, byte[] partition, byte[] sortKey) {
+        ByteBuffer p = Statements.buffer(stored);
         ByteBuffer k = Statements.buffer(sortKey);
         String problem = null;
         for (int attempt = 0; attempt < CHUNK_READ_ATTEMPTS; attempt++) {
@@ -388,7 +505,8 @@ public final class CassandraBackend implements KvBackend {
         }
     }
 
-    boolean isClosed() {
+    /** Whether {@link #close()} was called. */
+    public boolean isClosed() {
         return closed;
     }
 
@@ -445,6 +563,11 @@ public final class CassandraBackend implements KvBackend {
         }
     }
 
-    private record Pending(ByteBuffer partition, boolean counters, CompletionStage<AsyncResultSet> result) {
+    private record Pending(ByteBuffer stored, byte[] partition, boolean counters,
+            CompletionStage<AsyncResultSet> result) {
+    }
+
+    /** The keys asked for in one stored partition. */
+    private record StoredGroup(byte[] partition, List<ByteBuffer> sortKeys) {
     }
 }

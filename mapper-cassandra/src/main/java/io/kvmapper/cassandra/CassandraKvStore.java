@@ -129,15 +129,20 @@ public final class CassandraKvStore {
         public static final int DEFAULT_VALUE_CHUNK_SIZE = 64 * 1024;
         /** The smallest chunk size allowed, so that an 8-byte counter value is never chunked: {@value}. */
         public static final int MIN_VALUE_CHUNK_SIZE = 16;
+        /** The default number of buckets a bucketed partition is spread over: {@value}. */
+        public static final int DEFAULT_PARTITION_BUCKETS = 8;
 
         private String table = DEFAULT_TABLE;
         private ConsistencyLevel readConsistency = DefaultConsistencyLevel.LOCAL_QUORUM;
         private ConsistencyLevel writeConsistency = DefaultConsistencyLevel.LOCAL_QUORUM;
+        private ConsistencyLevel serialConsistency = DefaultConsistencyLevel.LOCAL_SERIAL;
         private Map<String, String> keyspaceReplication;
         private boolean createTables = true;
         private int pageSize = DEFAULT_PAGE_SIZE;
         private int valueChunkSize = DEFAULT_VALUE_CHUNK_SIZE;
         private Predicate<byte[]> counterPartitions = CounterPartitions.kvMapperLayout();
+        private Predicate<byte[]> bucketedPartitions = BucketedPartitions.kvMapperLayout();
+        private int partitionBuckets = DEFAULT_PARTITION_BUCKETS;
         private Duration requestTimeout;
         private RetryPolicy retryPolicy = RetryPolicy.DEFAULT;
 
@@ -187,6 +192,27 @@ public final class CassandraKvStore {
         /** The consistency level of writes. */
         public ConsistencyLevel writeConsistency() {
             return writeConsistency;
+        }
+
+        /**
+         * The serial consistency level of the lightweight transactions that claim unique values and check
+         * versioned writes: {@code SERIAL} (a majority of all replicas) or {@code LOCAL_SERIAL} (of the local
+         * data center's, the default; two data centers can then each grant one claim).
+         *
+         * @throws IllegalArgumentException for any other level
+         */
+        public Options serialConsistency(ConsistencyLevel level) {
+            Objects.requireNonNull(level, "level");
+            if (!level.isSerial()) {
+                throw new IllegalArgumentException("serialConsistency must be SERIAL or LOCAL_SERIAL, was " + level);
+            }
+            this.serialConsistency = level;
+            return this;
+        }
+
+        /** The serial consistency level of lightweight transactions. */
+        public ConsistencyLevel serialConsistency() {
+            return serialConsistency;
         }
 
         /**
@@ -276,6 +302,44 @@ public final class CassandraKvStore {
         }
 
         /**
+         * Which partitions (given as the encoded partition element) are spread over
+         * {@link #partitionBuckets} buckets. Default {@link BucketedPartitions#kvMapperLayout()}: index entries
+         * and counter groups. Part of the store's layout: open a store with the same choice every time.
+         */
+        public Options bucketedPartitions(Predicate<byte[]> partitions) {
+            this.bucketedPartitions = Objects.requireNonNull(partitions, "partitions");
+            return this;
+        }
+
+        /** The partitions spread over buckets. */
+        public Predicate<byte[]> bucketedPartitions() {
+            return bucketedPartitions;
+        }
+
+        /**
+         * How many buckets each {@linkplain #bucketedPartitions bucketed partition} is spread over, from 1 (none
+         * is) to 256. Default {@value #DEFAULT_PARTITION_BUCKETS}. A point read or write touches one bucket, a
+         * scan of such a partition (an index finder, a counter's groups) asks every bucket at once. The number
+         * is recorded in the data table's comment when the store creates its tables, and opening the store
+         * with another number fails: it decides where data lies.
+         *
+         * @throws IllegalArgumentException if not in 1..256
+         */
+        public Options partitionBuckets(int buckets) {
+            if (buckets < 1 || buckets > Placement.MAX_BUCKETS) {
+                throw new IllegalArgumentException("partitionBuckets must be 1 to " + Placement.MAX_BUCKETS + ", was "
+                        + buckets);
+            }
+            this.partitionBuckets = buckets;
+            return this;
+        }
+
+        /** How many buckets a bucketed partition is spread over. */
+        public int partitionBuckets() {
+            return partitionBuckets;
+        }
+
+        /**
          * How long one request may take before it fails with a retryable
          * {@link io.kvmapper.StorageException}. Default none: the driver's configuration (2 s unless
          * configured otherwise).
@@ -322,9 +386,11 @@ public final class CassandraKvStore {
         @Override
         public String toString() {
             return "CassandraKvStore.Options[table=" + table + ", readConsistency=" + readConsistency
-                    + ", writeConsistency=" + writeConsistency + ", keyspaceReplication=" + keyspaceReplication
+                    + ", writeConsistency=" + writeConsistency + ", serialConsistency=" + serialConsistency
+                    + ", keyspaceReplication=" + keyspaceReplication
                     + ", createTables=" + createTables + ", pageSize=" + pageSize + ", valueChunkSize="
-                    + valueChunkSize + ", requestTimeout=" + requestTimeout + ", retryPolicy=" + retryPolicy + "]";
+                    + valueChunkSize + ", partitionBuckets=" + partitionBuckets + ", requestTimeout=" + requestTimeout
+                    + ", retryPolicy=" + retryPolicy + "]";
         }
     }
 }

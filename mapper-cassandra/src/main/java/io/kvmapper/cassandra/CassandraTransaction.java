@@ -1,14 +1,20 @@
 package io.kvmapper.cassandra;
 
+import com.datastax.oss.driver.api.core.NoNodeAvailableException;
+import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
 import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.BatchableStatement;
-import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import com.datastax.oss.driver.api.core.cql.ResultSet;
+import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
+import com.datastax.oss.driver.api.core.servererrors.UnavailableException;
 import io.kvmapper.InvalidRequestException;
 import io.kvmapper.KvMapperException;
 import io.kvmapper.StorageException;
 import io.kvmapper.StoreClosedException;
+import io.kvmapper.TransactionConflictException;
 import io.kvmapper.spi.Counters;
 import io.kvmapper.spi.KeyRange;
 import io.kvmapper.spi.KvCursor;
@@ -34,27 +40,42 @@ import java.util.concurrent.ConcurrentHashMap;
  * partitions, so this is what holds, exactly:
  *
  * <ul>
- *   <li><b>Buffered writes.</b> {@code put}, {@code delete}, {@code deleteRange} and {@code add} only change a
- *       buffer in this object; nothing reaches Cassandra before {@link #commit()}, and {@link #close()}
- *       without commit discards it.</li>
+ *   <li><b>Buffered writes.</b> {@code put}, {@code delete}, {@code deleteRange}, {@code add},
+ *       {@code release} and {@code writeIfUnchanged} only change a buffer in this object; nothing reaches
+ *       Cassandra before {@link #commit()}, and {@link #close()} without commit discards it.</li>
  *   <li><b>Reads</b> ({@code get}, {@code getAll}, {@code peek}, {@code scan}) read the store <em>as it is
  *       now</em>, at the read consistency level, with the buffer applied on top. There is no snapshot: two
  *       reads of one key may see different committed values.</li>
- *   <li><b>Commit</b> applies every {@code put}, {@code delete} and {@code deleteRange} as one batch: unlogged
- *       when it touches one partition (Cassandra applies it atomically and in isolation), logged when it
- *       touches several (all of it is eventually applied or none, but a reader may see some partitions
- *       changed before others). The batch's writes carry one timestamp, its range deletions the one before,
- *       so the commit's own writes survive its own range deletions. A logged batch larger than the
- *       cluster's {@code batch_size_fail_threshold} is refused with an
- *       {@link io.kvmapper.InvalidRequestException}.</li>
- *   <li><b>Counter adds</b> are applied after that batch, as a counter batch: not atomic with the other writes
- *       nor across partitions, and not idempotent, so never retried. If the commit fails there, the other
- *       writes stand and some adds may be lost or (after a timeout) applied; the mapper's {@code verify()}
- *       and {@code repair()} reconcile the counters it maintains.</li>
- *   <li><b>No conflict detection.</b> Commit never throws {@link io.kvmapper.TransactionConflictException}:
- *       two transactions that read and write the same keys both commit, the later write winning per cell.
- *       A read-modify-write is therefore not safe under concurrency (unique-index claims will go through
- *       lightweight transactions instead).</li>
+ *   <li><b>Claims</b> ({@link #claim}) are lightweight transactions ({@code INSERT ... IF NOT EXISTS}, Paxos at
+ *       the serial consistency level) made at once: of two transactions claiming one key, exactly one gets
+ *       it, and the other sees the holder. A claim is withdrawn ({@code DELETE ... IF value = ?}) when the
+ *       transaction is closed without committing, or its commit fails before applying anything; a commit
+ *       whose outcome is unknown (a timeout) leaves it, so a value is never left unguarded, at the price of
+ *       an orphaned claim that {@code repair()} releases.</li>
+ *   <li><b>Commit</b>, in this order:
+ *     <ol>
+ *       <li>every {@link #writeIfUnchanged checked write}, each a lightweight transaction on its key
+ *           ({@code UPDATE ... IF value = ?}, {@code INSERT ... IF NOT EXISTS}, {@code DELETE ... IF value = ?});
+ *           if one finds its key changed, those applied before it are undone, the claims withdrawn, and commit
+ *           throws {@link TransactionConflictException} having applied nothing;</li>
+ *       <li>every {@code put}, {@code delete} and {@code deleteRange} as one batch: unlogged when it touches one
+ *           partition (Cassandra applies it atomically and in isolation), logged when it touches several (all
+ *           of it is eventually applied or none, but a reader may see some partitions changed before others).
+ *           The batch's writes carry one timestamp, its range deletions the one before, so the commit's own
+ *           writes survive its own range deletions. A logged batch larger than the cluster's
+ *           {@code batch_size_fail_threshold} is refused with an {@link InvalidRequestException};</li>
+ *       <li>every {@link #release}, a conditional delete each: a claim is given up only once the change
+ *           that gives it up is in the store;</li>
+ *       <li>the counter adds, as a counter batch: not atomic with the other writes nor across partitions,
+ *           and not idempotent, so never retried. If the commit fails there, the other writes stand and some
+ *           adds may be lost or (after a timeout) applied; the mapper's {@code verify()} and {@code repair()}
+ *           reconcile the counters it maintains.</li>
+ *     </ol></li>
+ *   <li><b>No conflict detection</b> for plain reads and writes: two transactions that read and write the same
+ *       keys both commit, the later write winning per cell. Only claims and checked writes are atomic
+ *       read-modify-writes. A key written through them must only be written through them (Cassandra's
+ *       lightweight transactions and plain writes order by different clocks), so mixing them on one key in
+ *       a transaction is refused.</li>
  *   <li><b>Replacing a counter.</b> Cassandra cannot set a counter, nor reuse one safely after deleting it.
  *       A {@code put} of an 8-byte value, or a {@code delete}, of a key that has a counter reads the counter
  *       at commit and writes a base beside it ({@link StoredValues}), so the key reads as the value put, or
@@ -68,10 +89,13 @@ import java.util.concurrent.ConcurrentHashMap;
 final class CassandraTransaction implements KvTransaction, Resource {
     /** The most statements one batch may hold (the native protocol counts them in 16 bits). */
     private static final int MAX_BATCH_STATEMENTS = 65_535;
+    private static final System.Logger LOG = System.getLogger(CassandraTransaction.class.getName());
 
     private final CassandraBackend backend;
     private final TreeMap<byte[], Op> writes = new TreeMap<>(Arrays::compareUnsigned);
     private final List<KeyRange> deletedRanges = new ArrayList<>();
+    /** Claims this transaction made, by key: withdrawn unless it commits. */
+    private final Map<ByteBuffer, byte[]> claims = new LinkedHashMap<>();
     private final Set<Resource> cursors = ConcurrentHashMap.newKeySet();
     private volatile String endReason;
 
@@ -91,7 +115,7 @@ final class CassandraTransaction implements KvTransaction, Resource {
         if (op == null) {
             return isDeleted(key) ? null : backend.get(key);
         }
-        return op.applyTo(op instanceof Op.Add ? backend.get(key) : null);
+        return op.applyTo(op.readsStored() && !isDeleted(key) ? backend.get(key) : null);
     }
 
     /** {@inheritDoc} The same as {@link #get}: this transaction tracks no reads. */
@@ -107,7 +131,7 @@ final class CassandraTransaction implements KvTransaction, Resource {
         List<byte[]> fromStore = new ArrayList<>();
         for (byte[] key : keys) {
             Op op = writes.get(key);
-            if (op instanceof Op.Add || (op == null && !isDeleted(key))) {
+            if ((op == null || op.readsStored()) && !isDeleted(key)) {
                 fromStore.add(key);
             }
         }
@@ -119,7 +143,7 @@ final class CassandraTransaction implements KvTransaction, Resource {
             if (op != null) {
                 values.add(op.applyTo(value));
             } else {
-                values.add(value == null || isDeleted(key) ? null : value.clone());
+                values.add(value == null ? null : value.clone());
             }
         }
         return values;
@@ -148,6 +172,31 @@ final class CassandraTransaction implements KvTransaction, Resource {
         return cursor.trackedBy(cursors::remove);
     }
 
+    /**
+     * {@inheritDoc} With the transaction's writes on top, as {@link #scan}. A transaction that has written
+     * resumes only a range inside one partition, which {@code after} then narrows: its writes cannot be merged
+     * into a scan in token order.
+     *
+     * @throws InvalidRequestException for a range spanning partitions in a transaction that has written
+     */
+    @Override
+    public KvCursor resume(KeyRange range, ScanOptions options, byte[] after) {
+        Objects.requireNonNull(range, "range");
+        Objects.requireNonNull(options, "options");
+        Objects.requireNonNull(after, "after");
+        enter();
+        if (writes.isEmpty() && deletedRanges.isEmpty()) {
+            CursorBase cursor = backend.openCursor(range, options, after);
+            cursors.add(cursor);
+            return cursor.trackedBy(cursors::remove);
+        }
+        if (PartitionRange.within(range) == null) {
+            throw new InvalidRequestException(backend.where() + ": a transaction that has written cannot resume a scan"
+                    + " spanning partitions (" + range + "); resume it before writing, or outside the transaction");
+        }
+        return scan(CassandraBackend.narrowedAfter(range, options.reverse(), after), options);
+    }
+
     // ---------------------------------------------------------------- writes, buffered
 
     @Override
@@ -156,6 +205,7 @@ final class CassandraTransaction implements KvTransaction, Resource {
         Objects.requireNonNull(value, "value");
         enter();
         PartitionRange.partitionLength(key);
+        requirePlain(key, "put");
         writes.put(key.clone(), new Op.Put(value.clone()));
     }
 
@@ -164,6 +214,7 @@ final class CassandraTransaction implements KvTransaction, Resource {
         Objects.requireNonNull(key, "key");
         enter();
         PartitionRange.partitionLength(key);
+        requirePlain(key, "delete");
         writes.put(key.clone(), Op.Delete.INSTANCE);
     }
 
@@ -173,7 +224,8 @@ final class CassandraTransaction implements KvTransaction, Resource {
      * <p>At commit, a range inside one partition is one CQL range deletion (on the data and chunk tables),
      * whatever it holds; counters in it are read and given a base that zeroes them. A range that spans
      * partitions is first resolved by listing every partition of the store, so keep ranges inside one
-     * partition.
+     * partition. A pending {@link #release} in the range stays (it finds nothing to release); a range that
+     * holds a checked write or a claim of this transaction is refused.
      */
     @Override
     public void deleteRange(KeyRange range) {
@@ -182,7 +234,18 @@ final class CassandraTransaction implements KvTransaction, Resource {
         if (range.isEmpty()) {
             return;
         }
-        writes.subMap(range.begin(), true, range.end(), false).clear();
+        Map<byte[], Op> covered = writes.subMap(range.begin(), true, range.end(), false);
+        for (Map.Entry<byte[], Op> write : covered.entrySet()) {
+            if (write.getValue() instanceof Op.Checked) {
+                throw mixed(write.getKey(), "deleteRange", "writeIfUnchanged");
+            }
+        }
+        for (ByteBuffer claimed : claims.keySet()) {
+            if (range.contains(claimed.array())) {
+                throw mixed(claimed.array(), "deleteRange", "claim");
+            }
+        }
+        covered.values().removeIf(op -> !(op instanceof Op.Release));
         deletedRanges.add(new KeyRange(range.begin().clone(), range.end().clone()));
     }
 
@@ -202,6 +265,7 @@ final class CassandraTransaction implements KvTransaction, Resource {
                     + ": its partition may not hold counters (CassandraKvStore.Options.counterPartitions says which"
                     + " may)");
         }
+        requirePlain(key, "add");
         Op op = writes.get(key);
         if (op == null) {
             op = isDeleted(key) ? new Op.Put(Counters.encode(delta)) : new Op.Add(delta);
@@ -213,41 +277,155 @@ final class CassandraTransaction implements KvTransaction, Resource {
         writes.put(key.clone(), op);
     }
 
+    // ---------------------------------------------------------------- claims and checked writes
+
+    /**
+     * {@inheritDoc} A lightweight transaction made at once ({@code INSERT ... IF NOT EXISTS}); withdrawn if this
+     * transaction does not commit. A claim for the holder of a {@link #release} made earlier in this
+     * transaction takes the release back; a claim of a key this transaction has released for another holder
+     * becomes a checked write at commit (the key must still hold that other holder then).
+     *
+     * @throws InvalidRequestException if {@code value} is empty or longer than the chunk size, or the key was
+     *     written in this transaction other than by a claim or release
+     */
+    @Override
+    public byte[] claim(byte[] key, byte[] value) {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(value, "value");
+        enter();
+        int length = PartitionRange.partitionLength(key);
+        requireSmall(key, value, "claim");
+        if (value.length == 0) {
+            throw new InvalidRequestException("claim of key " + Tuples.toString(key) + " in " + backend.where()
+                    + ": a claim needs a non-empty value, its holder");
+        }
+        Op op = writes.get(key);
+        if (op instanceof Op.Release release) {
+            if (Arrays.equals(release.holder(), value)) {
+                writes.remove(key);
+            } else {
+                writes.put(key, new Op.Checked(release.holder(), value.clone()));
+            }
+            return null;
+        }
+        if (op != null || isDeleted(key)) {
+            throw mixed(key, "claim", op == null ? "deleteRange" : op.describe());
+        }
+        ByteBuffer sortKey = sortKey(key, length);
+        ByteBuffer partition = backend.placement().stored(Arrays.copyOf(key, length), sortKey.array());
+        Statements statements = backend.statements();
+        ByteBuffer claimed = ByteBuffer.wrap(key.clone());
+        byte[] holder;
+        try {
+            ResultSet result = backend.session().execute(statements.lightweight(
+                    statements.claimData.bind(partition, sortKey, ByteBuffer.wrap(value))));
+            if (result.wasApplied()) {
+                claims.put(claimed, value.clone());
+                return null;
+            }
+            Row row = result.one();
+            holder = row == null || row.isNull("value") ? null : Statements.bytes(row.getByteBuffer("value"));
+        } catch (RuntimeException e) {
+            // the claim may have been made (a timeout): withdraw it with the others, if this transaction fails
+            claims.put(claimed, value.clone());
+            throw failure("claim of key " + Tuples.toString(key), e);
+        }
+        if (holder == null) {
+            // a row without a value: one stored as chunks, which only a plain put writes
+            throw mixed(key, "claim", "put");
+        }
+        return Arrays.equals(holder, value) ? null : holder;
+    }
+
+    /**
+     * {@inheritDoc} Applied after the commit's batch, as {@code DELETE ... IF value = ?}.
+     *
+     * @throws InvalidRequestException if the key was written in this transaction other than by a claim
+     */
+    @Override
+    public void release(byte[] key, byte[] holder) {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(holder, "holder");
+        enter();
+        PartitionRange.partitionLength(key);
+        Op op = writes.get(key);
+        if (op != null && !(op instanceof Op.Release)) {
+            throw mixed(key, "release", op.describe());
+        }
+        writes.put(key.clone(), new Op.Release(holder.clone()));
+    }
+
+    /**
+     * {@inheritDoc} A lightweight transaction at commit, before every other write of the commit.
+     *
+     * @throws InvalidRequestException if {@code expected} or {@code value} is longer than the chunk size (a
+     *     checked value is one cell), or the key was written in this transaction other than by
+     *     {@code writeIfUnchanged}
+     */
+    @Override
+    public void writeIfUnchanged(byte[] key, byte[] expected, byte[] value) {
+        Objects.requireNonNull(key, "key");
+        enter();
+        PartitionRange.partitionLength(key);
+        requireSmall(key, expected, "writeIfUnchanged");
+        requireSmall(key, value, "writeIfUnchanged");
+        Op op = writes.get(key);
+        if (op instanceof Op.Checked checked) {
+            writes.put(key, new Op.Checked(checked.expected(), value == null ? null : value.clone()));
+            return;
+        }
+        if (op != null || isDeleted(key) || claims.containsKey(ByteBuffer.wrap(key))) {
+            throw mixed(key, "writeIfUnchanged", op != null ? op.describe() : isDeleted(key) ? "deleteRange" : "claim");
+        }
+        writes.put(key.clone(), new Op.Checked(expected == null ? null : expected.clone(),
+                value == null ? null : value.clone()));
+    }
+
     // ---------------------------------------------------------------- commit and end
 
     /**
-     * {@inheritDoc} Applies the buffer as described on the class: one batch, then the counter adds. Never
-     * throws a conflict.
+     * {@inheritDoc} Applies the buffer as described on the class: checked writes, one batch, the releases,
+     * then the counter adds.
      *
-     * @throws StorageException if Cassandra failed; retryable for timeouts and unavailable replicas before
-     *     the counter adds, not after them
+     * @throws TransactionConflictException if a checked write found its key changed; nothing was applied
+     * @throws StorageException if Cassandra failed; retryable for timeouts and unavailable replicas while
+     *     nothing but the batch may have been applied, not once a checked write, release or counter add may
+     *     have been
      * @throws InvalidRequestException if the writes do not fit in one batch
      */
     @Override
     public void commit() {
         enter();
         abortCursors("commit() ended its transaction");
-        boolean applied = false;
+        Commit commit = new Commit();
         try {
-            apply();
-            applied = true;
+            commit.run();
+        } catch (RuntimeException e) {
+            if (!commit.mayHaveApplied) {
+                withdrawClaims(e);
+            }
+            throw e;
         } finally {
-            end(backend.where() + ": transaction " + (applied ? "has committed" : "failed to commit")
+            end(backend.where() + ": transaction " + (commit.done ? "has committed" : "failed to commit")
                     + "; begin a new one");
         }
     }
 
-    /** Discards the buffer unless committed, and ends the transaction's cursors. Idempotent. */
+    /** Discards the buffer unless committed, withdraws the claims made, and ends the cursors. Idempotent. */
     @Override
     public void close() {
         if (endReason == null) {
+            withdrawClaims(null);
             end(backend.where() + ": transaction is closed (rolled back)");
         }
     }
 
     @Override
     public void abort(String reason) {
-        end(reason);
+        if (endReason == null) {
+            withdrawClaims(null);
+            end(reason);
+        }
     }
 
     /** Whether a {@code deleteRange} of this transaction covers {@code key}. */
@@ -293,75 +471,326 @@ final class CassandraTransaction implements KvTransaction, Resource {
         }
     }
 
-    private void apply() {
-        if (writes.isEmpty() && deletedRanges.isEmpty()) {
+    /**
+     * Withdraws every claim this transaction made, each with {@code DELETE ... IF value = ?}. A withdrawal
+     * that fails leaves an orphaned claim, which only keeps its key taken: it is added to {@code failure}
+     * when there is one, else logged.
+     */
+    private void withdrawClaims(RuntimeException failure) {
+        if (claims.isEmpty()) {
             return;
         }
         Statements statements = backend.statements();
-        long deletedAt = backend.nextTimestamps();
-        long writtenAt = deletedAt + 1;
-        List<PartitionRange> ranges;
-        Map<ByteBuffer, Long> replacedCounters;
-        try {
-            ranges = resolve(deletedRanges);
-            replacedCounters = readReplacedCounters(ranges);
-        } catch (RuntimeException e) {
-            throw failure("reading what a commit replaces", e);
+        for (Map.Entry<ByteBuffer, byte[]> claim : claims.entrySet()) {
+            byte[] key = claim.getKey().array();
+            try {
+                conditionalDelete(statements, key, claim.getValue());
+            } catch (RuntimeException e) {
+                String what = backend.where() + ": could not withdraw the claim on key " + Tuples.toString(key)
+                        + " of a transaction that did not commit; it keeps the key taken until repair() releases it";
+                if (failure != null) {
+                    failure.addSuppressed(new StorageException(what, e, false));
+                } else {
+                    LOG.log(System.Logger.Level.WARNING, what, e);
+                }
+            }
+        }
+        claims.clear();
+    }
+
+    private boolean conditionalDelete(Statements statements, byte[] key, byte[] holder) {
+        int length = PartitionRange.partitionLength(key);
+        ByteBuffer sortKey = sortKey(key, length);
+        return backend.session().execute(statements.lightweight(statements.releaseData.bind(
+                backend.placement().stored(Arrays.copyOf(key, length), sortKey.array()), sortKey,
+                ByteBuffer.wrap(holder)))).wasApplied();
+    }
+
+    /** One run of {@link #commit()}, and what it may have applied so far. */
+    private final class Commit {
+        /** Whether anything may be in the store (besides claims): then claims are not withdrawn. */
+        boolean mayHaveApplied;
+        boolean done;
+
+        void run() {
+            if (writes.isEmpty() && deletedRanges.isEmpty()) {
+                done = true;
+                return;
+            }
+            Statements statements = backend.statements();
+            long deletedAt = backend.nextTimestamps();
+            long writtenAt = deletedAt + 1;
+            List<PartitionRange> ranges;
+            Map<ByteBuffer, Long> replacedCounters;
+            try {
+                ranges = resolve(deletedRanges);
+                replacedCounters = readReplacedCounters(ranges);
+            } catch (RuntimeException e) {
+                throw failure("reading what a commit replaces", e);
+            }
+
+            List<BatchableStatement<?>> batch = new ArrayList<>();
+            List<BatchableStatement<?>> counterAdds = new ArrayList<>();
+            List<Map.Entry<byte[], Op.Checked>> checked = new ArrayList<>();
+            List<Map.Entry<byte[], Op.Release>> releases = new ArrayList<>();
+            Set<ByteBuffer> partitions = new LinkedHashSet<>();
+            Set<ByteBuffer> zeroed = new LinkedHashSet<>();
+            for (PartitionRange range : ranges) {
+                for (byte[] stored : backend.placement().storedPartitions(range.partition())) {
+                    partitions.add(ByteBuffer.wrap(stored));
+                    batch.add(rangeDeletion(false, range, stored, deletedAt));
+                    batch.add(rangeDeletion(true, range, stored, deletedAt));
+                }
+                for (Map.Entry<ByteBuffer, Long> counter : replacedCounters.entrySet()) {
+                    byte[] key = counter.getKey().array();
+                    if (range.contains(key) && !writes.containsKey(key) && zeroed.add(counter.getKey())) {
+                        ByteBuffer sortKey = sortKey(key, range.partition().length);
+                        batch.add(statements.insertData.bind(
+                                backend.placement().stored(range.partition(), sortKey.array()), sortKey,
+                                Statements.buffer(StoredValues.deletedBase(counter.getValue())), writtenAt));
+                    }
+                }
+            }
+            for (Map.Entry<byte[], Op> write : writes.entrySet()) {
+                byte[] key = write.getKey();
+                int length = PartitionRange.partitionLength(key);
+                ByteBuffer sortKey = sortKey(key, length);
+                ByteBuffer partition = backend.placement().stored(Arrays.copyOf(key, length), sortKey.array());
+                Long replaced = replacedCounters.get(ByteBuffer.wrap(key));
+                Op op = write.getValue();
+                if (op instanceof Op.Add add) {
+                    counterAdds.add(statements.addCounter.bind(add.delta(), partition, sortKey));
+                    continue;
+                }
+                if (op instanceof Op.Checked check) {
+                    checked.add(Map.entry(key, check));
+                    continue;
+                }
+                if (op instanceof Op.Release release) {
+                    releases.add(Map.entry(key, release));
+                    continue;
+                }
+                partitions.add(partition);
+                if (op instanceof Op.Put put) {
+                    byte[] value = put.value();
+                    if (replaced != null && value.length == Counters.SIZE) {
+                        value = Counters.encode(StoredValues.asCounter(value) - replaced);
+                    }
+                    writeValue(batch, partition, sortKey, value, deletedAt, writtenAt);
+                } else {
+                    batch.add(replaced != null
+                            ? statements.insertData.bind(partition, sortKey,
+                                    Statements.buffer(StoredValues.deletedBase(replaced)), writtenAt)
+                            : statements.deleteData.bind(writtenAt, partition, sortKey));
+                    batch.add(statements.deleteChunks.bind(deletedAt, partition, sortKey));
+                }
+            }
+            String what = "commit of " + writes.size() + " writes and " + deletedRanges.size()
+                    + " range deletions to " + partitions.size() + " partitions";
+            requireFits(batch, what);
+            requireFits(counterAdds, "counter adds of a commit");
+
+            List<Map.Entry<byte[], Op.Checked>> applied = applyChecked(checked);
+            try {
+                execute(batch, partitions.size() > 1 ? BatchType.LOGGED : BatchType.UNLOGGED, true, what);
+            } catch (RuntimeException e) {
+                if (definitelyNotApplied(e)) {
+                    undo(applied, e); // nothing of the commit stays, unless a checked write cannot be undone
+                    throw e;
+                }
+                mayHaveApplied = true;
+                throw applied.isEmpty() ? e
+                        : partial(e, "its checked writes were applied, and its other writes may have been");
+            }
+            mayHaveApplied = true;
+            done = true;
+            releaseAll(releases);
+            try {
+                execute(counterAdds, BatchType.COUNTER, false, "counter adds of a commit (" + counterAdds.size()
+                        + " keys)");
+            } catch (StorageException e) {
+                throw new StorageException(e.getMessage() + "; the commit's other writes were applied, and some of its"
+                        + " counter adds may have been (counters are not idempotent, so they are not retried):"
+                        + " verify() and repair() reconcile the counters the mapper maintains", e.getCause(), false);
+            }
         }
 
-        List<BatchableStatement<?>> batch = new ArrayList<>();
-        List<BatchableStatement<?>> counterAdds = new ArrayList<>();
-        Set<ByteBuffer> partitions = new LinkedHashSet<>();
-        Set<ByteBuffer> zeroed = new LinkedHashSet<>();
-        for (PartitionRange range : ranges) {
-            partitions.add(ByteBuffer.wrap(range.partition()));
-            batch.add(rangeDeletion(false, range, deletedAt));
-            batch.add(rangeDeletion(true, range, deletedAt));
-            for (Map.Entry<ByteBuffer, Long> counter : replacedCounters.entrySet()) {
-                byte[] key = counter.getKey().array();
-                if (range.contains(key) && !writes.containsKey(key) && zeroed.add(counter.getKey())) {
-                    batch.add(statements.insertData.bind(Statements.buffer(range.partition()),
-                            sortKey(key, range.partition().length),
-                            Statements.buffer(StoredValues.deletedBase(counter.getValue())), writtenAt));
+        /**
+         * Makes the checked writes, in key order, each a lightweight transaction. If one finds its key changed,
+         * or fails, those before it are undone and nothing is applied.
+         *
+         * @return the checked writes applied
+         * @throws TransactionConflictException if a key changed
+         */
+        private List<Map.Entry<byte[], Op.Checked>> applyChecked(List<Map.Entry<byte[], Op.Checked>> checked) {
+            List<Map.Entry<byte[], Op.Checked>> applied = new ArrayList<>();
+            for (Map.Entry<byte[], Op.Checked> write : checked) {
+                byte[] key = write.getKey();
+                boolean written;
+                try {
+                    written = checkAndWrite(key, write.getValue().expected(), write.getValue().value());
+                } catch (RuntimeException e) {
+                    // a timed-out lightweight transaction may have been applied: undo it too (conditionally)
+                    applied.add(write);
+                    KvMapperException failure = failure("checked write of key " + Tuples.toString(key), e);
+                    undo(applied, failure);
+                    throw failure;
+                }
+                if (!written) {
+                    TransactionConflictException conflict = new TransactionConflictException(backend.where()
+                            + ": key " + Tuples.toString(key) + " changed since this transaction read it (a checked"
+                            + " write found another value); nothing of the transaction was applied");
+                    undo(applied, conflict);
+                    throw conflict;
+                }
+                applied.add(write);
+            }
+            return applied;
+        }
+
+        /**
+         * Undoes applied checked writes, each only if its key still holds what this commit wrote. If one
+         * cannot be undone, the commit is partly applied: {@code failure} is replaced by a non-retryable
+         * exception saying so.
+         */
+        private void undo(List<Map.Entry<byte[], Op.Checked>> applied, RuntimeException failure) {
+            List<String> stuck = new ArrayList<>();
+            for (Map.Entry<byte[], Op.Checked> write : applied) {
+                Op.Checked check = write.getValue();
+                try {
+                    byte[] key = write.getKey();
+                    if (check.value() == null && check.expected() == null) {
+                        continue;
+                    }
+                    if (!checkAndWrite(key, check.value(), check.expected()) && !holds(key, check.expected())) {
+                        stuck.add(Tuples.toString(key) + " (changed again meanwhile)");
+                    }
+                } catch (RuntimeException e) {
+                    failure.addSuppressed(e);
+                    stuck.add(Tuples.toString(write.getKey()) + " (" + e.getMessage() + ")");
                 }
             }
-        }
-        for (Map.Entry<byte[], Op> write : writes.entrySet()) {
-            byte[] key = write.getKey();
-            int length = PartitionRange.partitionLength(key);
-            ByteBuffer partition = ByteBuffer.wrap(Arrays.copyOf(key, length));
-            ByteBuffer sortKey = sortKey(key, length);
-            Long replaced = replacedCounters.get(ByteBuffer.wrap(key));
-            Op op = write.getValue();
-            if (op instanceof Op.Add add) {
-                counterAdds.add(statements.addCounter.bind(add.delta(), partition, sortKey));
-                continue;
+            if (!stuck.isEmpty()) {
+                mayHaveApplied = true;
+                throw partial(failure, "its checked writes of " + String.join(", ", stuck)
+                        + " could not be undone, and its other writes were not applied");
             }
-            partitions.add(partition);
-            if (op instanceof Op.Put put) {
-                byte[] value = put.value();
-                if (replaced != null && value.length == Counters.SIZE) {
-                    value = Counters.encode(StoredValues.asCounter(value) - replaced);
+        }
+
+        private boolean holds(byte[] key, byte[] expected) {
+            byte[] now = backend.get(key);
+            return Arrays.equals(now, expected);
+        }
+
+        private StorageException partial(RuntimeException cause, String detail) {
+            return new StorageException(backend.where() + ": a commit failed part way: " + detail + " ("
+                    + cause.getMessage() + "); verify() and repair() reconcile what the mapper maintains", cause,
+                    false);
+        }
+
+        /**
+         * Gives up the released claims, each with {@code DELETE ... IF value = ?}, after the writes that give
+         * them up are in the store. A failed one leaves an orphaned claim, which keeps its key taken.
+         */
+        private void releaseAll(List<Map.Entry<byte[], Op.Release>> releases) {
+            Statements statements = backend.statements();
+            StorageException failure = null;
+            for (Map.Entry<byte[], Op.Release> release : releases) {
+                try {
+                    conditionalDelete(statements, release.getKey(), release.getValue().holder());
+                } catch (RuntimeException e) {
+                    String what = backend.where() + ": the commit was applied, but releasing the claim on key "
+                            + Tuples.toString(release.getKey()) + " failed (" + e.getMessage() + "); it keeps the"
+                            + " key taken until repair() releases it";
+                    if (failure == null) {
+                        failure = new StorageException(what, e, false);
+                    } else {
+                        failure.addSuppressed(new StorageException(what, e, false));
+                    }
                 }
-                writeValue(batch, partition, sortKey, value, deletedAt, writtenAt);
-            } else {
-                batch.add(replaced != null
-                        ? statements.insertData.bind(partition, sortKey,
-                                Statements.buffer(StoredValues.deletedBase(replaced)), writtenAt)
-                        : statements.deleteData.bind(writtenAt, partition, sortKey));
-                batch.add(statements.deleteChunks.bind(deletedAt, partition, sortKey));
+            }
+            if (failure != null) {
+                throw failure;
             }
         }
-        execute(batch, partitions.size() > 1 ? BatchType.LOGGED : BatchType.UNLOGGED, true,
-                "commit of " + writes.size() + " writes and " + deletedRanges.size() + " range deletions to "
-                        + partitions.size() + " partitions");
-        try {
-            execute(counterAdds, BatchType.COUNTER, false, "counter adds of a commit (" + counterAdds.size() + " keys)");
-        } catch (StorageException e) {
-            throw new StorageException(e.getMessage() + "; the commit's other writes were applied, and some of its"
-                    + " counter adds may have been (counters are not idempotent, so they are not retried):"
-                    + " verify() and repair() reconcile the counters the mapper maintains", e.getCause(), false);
+    }
+
+    /**
+     * One checked write as a lightweight transaction: {@code value} (null: removal) under {@code key} if it
+     * holds {@code expected} (null: is absent). Whether it was applied.
+     */
+    private boolean checkAndWrite(byte[] key, byte[] expected, byte[] value) {
+        Statements statements = backend.statements();
+        int length = PartitionRange.partitionLength(key);
+        ByteBuffer sortKey = sortKey(key, length);
+        ByteBuffer partition = backend.placement().stored(Arrays.copyOf(key, length), sortKey.array());
+        BoundStatement statement;
+        if (expected == null && value == null) {
+            Row row = backend.session().execute(statements.serialRead(statements.getData, partition, sortKey)).one();
+            return row == null;
+        } else if (expected == null) {
+            statement = statements.claimData.bind(partition, sortKey, ByteBuffer.wrap(value));
+        } else if (value == null) {
+            statement = statements.releaseData.bind(partition, sortKey, ByteBuffer.wrap(expected));
+        } else {
+            statement = statements.replaceData.bind(ByteBuffer.wrap(value), partition, sortKey,
+                    ByteBuffer.wrap(expected));
         }
+        return backend.session().execute(statements.lightweight(statement)).wasApplied();
+    }
+
+    /** Whether a failed request certainly changed nothing: refused before it was applied anywhere. */
+    private static boolean definitelyNotApplied(Throwable e) {
+        Throwable cause = e instanceof KvMapperException && e.getCause() != null ? e.getCause() : e;
+        return e instanceof InvalidRequestException || cause instanceof UnavailableException
+                || cause instanceof InvalidQueryException || cause instanceof NoNodeAvailableException;
+    }
+
+    private void requireFits(List<BatchableStatement<?>> statements, String what) {
+        if (statements.size() > MAX_BATCH_STATEMENTS) {
+            throw new InvalidRequestException(backend.where() + ": " + what + " needs " + statements.size()
+                    + " statements; one Cassandra batch holds at most " + MAX_BATCH_STATEMENTS
+                    + " (a put is two, a chunked value one more per chunk): write less per transaction");
+        }
+    }
+
+    /** Refuses a claimed or checked value that would be chunked: a lightweight transaction checks one cell. */
+    private void requireSmall(byte[] key, byte[] value, String operation) {
+        if (value != null && value.length > backend.chunkSize()) {
+            throw new InvalidRequestException(operation + " of key " + Tuples.toString(key) + " in " + backend.where()
+                    + ": its value of " + value.length + " bytes is longer than the chunk size (" + backend.chunkSize()
+                    + " bytes, CassandraKvStore.Options.valueChunkSize), and a lightweight transaction checks a single"
+                    + " cell; raise valueChunkSize or keep such values smaller");
+        }
+    }
+
+    /** Refuses a plain write of a key this transaction claimed, released or wrote with a check. */
+    private void requirePlain(byte[] key, String operation) {
+        Op op = writes.get(key);
+        if (op instanceof Op.Release || op instanceof Op.Checked) {
+            throw mixed(key, operation, op.describe());
+        }
+        if (!claims.isEmpty() && claims.containsKey(ByteBuffer.wrap(key))) {
+            throw mixed(key, operation, "claim");
+        }
+    }
+
+    private InvalidRequestException mixed(byte[] key, String operation, String earlier) {
+        return new InvalidRequestException(operation + " of key " + Tuples.toString(key) + " in " + backend.where()
+                + " after a " + earlier + " of it in the same transaction: a key is written either with claim, release"
+                + " and writeIfUnchanged (lightweight transactions) or with put, delete, deleteRange and add, never"
+                + " both");
+    }
+
+    /** The deletion of a range in one stored partition (the range's partition, or one of its buckets). */
+    private BatchableStatement<?> rangeDeletion(boolean chunkTable, PartitionRange range, byte[] stored,
+            long deletedAt) {
+        boolean bounded = range.to() != null;
+        return bounded
+                ? backend.statements().deleteRange(chunkTable, true).bind(deletedAt, Statements.buffer(stored),
+                        Statements.buffer(range.from()), Statements.buffer(range.to()))
+                : backend.statements().deleteRange(chunkTable, false).bind(deletedAt, Statements.buffer(stored),
+                        Statements.buffer(range.from()));
     }
 
     /** A value as one data row, or as a null data row and chunks when it is longer than the chunk size. */
@@ -384,15 +813,6 @@ final class CassandraTransaction implements KvTransaction, Resource {
         }
     }
 
-    private BatchableStatement<?> rangeDeletion(boolean chunkTable, PartitionRange range, long deletedAt) {
-        boolean bounded = range.to() != null;
-        return bounded
-                ? backend.statements().deleteRange(chunkTable, true).bind(deletedAt, Statements.buffer(range.partition()),
-                        Statements.buffer(range.from()), Statements.buffer(range.to()))
-                : backend.statements().deleteRange(chunkTable, false).bind(deletedAt,
-                        Statements.buffer(range.partition()), Statements.buffer(range.from()));
-    }
-
     /** The ranges per partition; a range spanning partitions is intersected with every partition of the store. */
     private List<PartitionRange> resolve(List<KeyRange> ranges) {
         List<PartitionRange> resolved = new ArrayList<>();
@@ -402,10 +822,12 @@ final class CassandraTransaction implements KvTransaction, Resource {
                 resolved.add(inOne);
                 continue;
             }
-            SpanningCursor.Partitions partitions = new SpanningCursor.Partitions(backend);
-            for (byte[] partition = partitions.next(); partition != null; partition = partitions.next()) {
+            SpanningCursor.Partitions partitions = new SpanningCursor.Partitions(backend, null);
+            Set<ByteBuffer> seen = new java.util.HashSet<>();
+            for (byte[] stored = partitions.next(); stored != null; stored = partitions.next()) {
+                byte[] partition = Placement.partitionOf(stored);
                 PartitionRange part = PartitionRange.intersect(range, partition);
-                if (part != null) {
+                if (part != null && seen.add(ByteBuffer.wrap(partition))) {
                     resolved.add(part);
                 }
             }
@@ -419,7 +841,8 @@ final class CassandraTransaction implements KvTransaction, Resource {
      */
     private Map<ByteBuffer, Long> readReplacedCounters(List<PartitionRange> ranges) {
         Statements statements = backend.statements();
-        Map<ByteBuffer, List<ByteBuffer>> byPartition = new LinkedHashMap<>();
+        Placement placement = backend.placement();
+        Map<ByteBuffer, Map.Entry<byte[], List<ByteBuffer>>> byPartition = new LinkedHashMap<>();
         for (Map.Entry<byte[], Op> write : writes.entrySet()) {
             Op op = write.getValue();
             boolean replaces = op instanceof Op.Delete || (op instanceof Op.Put put && put.value().length == Counters.SIZE);
@@ -427,26 +850,26 @@ final class CassandraTransaction implements KvTransaction, Resource {
             int length = PartitionRange.partitionLength(key);
             byte[] partition = Arrays.copyOf(key, length);
             if (replaces && backend.mayHoldCounters(partition)) {
-                byPartition.computeIfAbsent(ByteBuffer.wrap(partition), p -> new ArrayList<>()).add(sortKey(key, length));
+                ByteBuffer sortKey = sortKey(key, length);
+                byPartition.computeIfAbsent(placement.stored(partition, sortKey.array()),
+                        p -> Map.entry(partition, new ArrayList<>())).getValue().add(sortKey);
             }
         }
-        List<Map.Entry<ByteBuffer, CompletionStage<com.datastax.oss.driver.api.core.cql.AsyncResultSet>>> pending =
-                new ArrayList<>();
+        List<Map.Entry<byte[], CompletionStage<AsyncResultSet>>> pending = new ArrayList<>();
         int inBatch = Math.min(CassandraBackend.IN_BATCH, backend.pageSize());
-        for (Map.Entry<ByteBuffer, List<ByteBuffer>> entry : byPartition.entrySet()) {
-            List<ByteBuffer> sortKeys = entry.getValue();
+        for (Map.Entry<ByteBuffer, Map.Entry<byte[], List<ByteBuffer>>> entry : byPartition.entrySet()) {
+            List<ByteBuffer> sortKeys = entry.getValue().getValue();
             for (int from = 0; from < sortKeys.size(); from += inBatch) {
                 List<ByteBuffer> slice = sortKeys.subList(from, Math.min(sortKeys.size(), from + inBatch));
-                pending.add(Map.entry(entry.getKey(), backend.session().executeAsync(
+                pending.add(Map.entry(entry.getValue().getKey(), backend.session().executeAsync(
                         statements.bindRead(statements.getCounterIn, entry.getKey(), slice))));
             }
         }
         Map<ByteBuffer, Long> sums = new HashMap<>();
-        for (Map.Entry<ByteBuffer, CompletionStage<com.datastax.oss.driver.api.core.cql.AsyncResultSet>> read
-                : pending) {
+        for (Map.Entry<byte[], CompletionStage<AsyncResultSet>> read : pending) {
             for (Row row : CassandraBackend.join(read.getValue()).currentPage()) {
-                sums.put(ByteBuffer.wrap(CassandraBackend.concat(read.getKey().array(),
-                        Statements.bytes(row.getByteBuffer(0)))), row.getLong(1));
+                sums.put(ByteBuffer.wrap(CassandraBackend.concat(read.getKey(), Statements.bytes(row.getByteBuffer(0)))),
+                        row.getLong(1));
             }
         }
         for (PartitionRange range : ranges) {
@@ -454,13 +877,15 @@ final class CassandraTransaction implements KvTransaction, Resource {
                 continue;
             }
             boolean bounded = range.to() != null;
-            Object[] values = bounded
-                    ? new Object[] {Statements.buffer(range.partition()), Statements.buffer(range.from()),
-                            Statements.buffer(range.to())}
-                    : new Object[] {Statements.buffer(range.partition()), Statements.buffer(range.from())};
-            for (Row row : backend.session().execute(
-                    statements.bindRead(statements.scan(true, bounded, false, false), values))) {
-                sums.put(ByteBuffer.wrap(range.key(Statements.bytes(row.getByteBuffer(0)))), row.getLong(1));
+            for (byte[] stored : placement.storedPartitions(range.partition())) {
+                Object[] values = bounded
+                        ? new Object[] {Statements.buffer(stored), Statements.buffer(range.from()),
+                                Statements.buffer(range.to())}
+                        : new Object[] {Statements.buffer(stored), Statements.buffer(range.from())};
+                for (Row row : backend.session().execute(
+                        statements.bindRead(statements.scan(true, bounded, false, false), values))) {
+                    sums.put(ByteBuffer.wrap(range.key(Statements.bytes(row.getByteBuffer(0)))), row.getLong(1));
+                }
             }
         }
         return sums;
@@ -470,11 +895,7 @@ final class CassandraTransaction implements KvTransaction, Resource {
         if (statements.isEmpty()) {
             return;
         }
-        if (statements.size() > MAX_BATCH_STATEMENTS) {
-            throw new InvalidRequestException(backend.where() + ": " + what + " needs " + statements.size()
-                    + " statements; one Cassandra batch holds at most " + MAX_BATCH_STATEMENTS
-                    + " (a put is two, a chunked value one more per chunk): write less per transaction");
-        }
+        requireFits(statements, what);
         Statements prepared = backend.statements();
         try {
             if (statements.size() == 1 && statements.get(0) instanceof BoundStatement single) {
@@ -496,11 +917,24 @@ final class CassandraTransaction implements KvTransaction, Resource {
         /** The key's value after this write, given its value in the store before it. */
         byte[] applyTo(byte[] stored);
 
+        /** Whether {@link #applyTo} needs the stored value. */
+        default boolean readsStored() {
+            return false;
+        }
+
+        /** The operation's name, for messages. */
+        String describe();
+
         /** Store {@code value}. */
         record Put(byte[] value) implements Op {
             @Override
             public byte[] applyTo(byte[] stored) {
                 return value.clone();
+            }
+
+            @Override
+            public String describe() {
+                return "put";
             }
         }
 
@@ -512,6 +946,11 @@ final class CassandraTransaction implements KvTransaction, Resource {
             public byte[] applyTo(byte[] stored) {
                 return null;
             }
+
+            @Override
+            public String describe() {
+                return "delete";
+            }
         }
 
         /** Add {@code delta} to whatever the store holds (absent or not 8 bytes: zero). */
@@ -519,6 +958,47 @@ final class CassandraTransaction implements KvTransaction, Resource {
             @Override
             public byte[] applyTo(byte[] stored) {
                 return Counters.encode(StoredValues.asCounter(stored) + delta);
+            }
+
+            @Override
+            public boolean readsStored() {
+                return true;
+            }
+
+            @Override
+            public String describe() {
+                return "add";
+            }
+        }
+
+        /** Give up the claim of {@code holder}: the key reads as absent if {@code holder} holds it. */
+        record Release(byte[] holder) implements Op {
+            @Override
+            public byte[] applyTo(byte[] stored) {
+                return stored == null || Arrays.equals(stored, holder) ? null : stored.clone();
+            }
+
+            @Override
+            public boolean readsStored() {
+                return true;
+            }
+
+            @Override
+            public String describe() {
+                return "release";
+            }
+        }
+
+        /** Write {@code value} (null: remove) if the key still holds {@code expected} (null: is absent). */
+        record Checked(byte[] expected, byte[] value) implements Op {
+            @Override
+            public byte[] applyTo(byte[] stored) {
+                return value == null ? null : value.clone();
+            }
+
+            @Override
+            public String describe() {
+                return "writeIfUnchanged";
             }
         }
     }

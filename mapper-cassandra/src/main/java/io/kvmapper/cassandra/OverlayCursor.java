@@ -53,7 +53,7 @@ final class OverlayCursor extends CursorBase {
             }
             byte[] storedValue = null;
             if (order == 0) {
-                storedValue = stored.value();
+                storedValue = transaction.isDeleted(stored.key()) ? null : stored.value();
                 storedFetched = false;
             }
             last = own.getKey();

@@ -10,33 +10,51 @@ import java.util.Collections;
 import java.util.Iterator;
 
 /**
- * A scan of a sort-key range inside one partition: a range query on the data table, paged by the driver
- * as the cursor advances, merged by key with the same query on the counter table when the partition may
- * hold counters. A row holding a chunked value is completed with a read of its chunks.
+ * A scan of a sort-key range inside one stored partition (the partition itself, or one of its buckets): a
+ * range query on the data table, paged as the cursor advances, merged by key with the same query on the
+ * counter table when the partition may hold counters, both sent at once. A row holding a chunked value is
+ * completed with a read of its chunks.
  */
 final class PartitionCursor extends CursorBase {
     private final CassandraBackend backend;
     private final PartitionRange range;
+    private final byte[] stored;
     private final boolean reverse;
     private final int limit;
     private Iterator<Row> dataRows;
     private Iterator<Row> counterRows;
     private Row data;
     private Row counter;
+    private boolean started;
+    private boolean positioned;
 
-    PartitionCursor(CassandraBackend backend, PartitionRange range, boolean reverse, int limit) {
+    /**
+     * @param range the range, in the partition
+     * @param stored the stored partition to read: the partition, or one of its buckets
+     */
+    PartitionCursor(CassandraBackend backend, PartitionRange range, byte[] stored, boolean reverse, int limit) {
         super(limit, "scan of " + range + " in " + backend.where());
         this.backend = backend;
         this.range = range;
+        this.stored = stored;
         this.reverse = reverse;
         this.limit = limit;
     }
 
-    @Override
-    KeyValue fetch() {
-        if (dataRows == null) {
+    /** Sends the queries, if not sent yet; a cursor that merges several starts them all before reading any. */
+    void start() {
+        if (!started) {
+            started = true;
             dataRows = query(false);
             counterRows = backend.mayHoldCounters(range.partition()) ? query(true) : Collections.emptyIterator();
+        }
+    }
+
+    @Override
+    KeyValue fetch() {
+        if (!positioned) {
+            positioned = true;
+            start();
             data = advance(dataRows);
             counter = advance(counterRows);
         }
@@ -59,7 +77,7 @@ final class PartitionCursor extends CursorBase {
                 counter = advance(counterRows);
             }
             if (chunked) {
-                value = backend.readChunked(range.partition(), sortKey);
+                value = backend.readChunked(stored, range.partition(), sortKey);
             }
             byte[] combined = StoredValues.combine(value, sum);
             if (combined != null) {
@@ -81,7 +99,7 @@ final class PartitionCursor extends CursorBase {
         PreparedStatement prepared = backend.statements().scan(counterTable, bounded, reverse, limited);
         Object[] values = new Object[2 + (bounded ? 1 : 0) + (limited ? 1 : 0)];
         int i = 0;
-        values[i++] = Statements.buffer(range.partition());
+        values[i++] = Statements.buffer(stored);
         values[i++] = Statements.buffer(range.from());
         if (bounded) {
             values[i++] = Statements.buffer(range.to());
@@ -93,7 +111,7 @@ final class PartitionCursor extends CursorBase {
         if (limited && limit < backend.pageSize()) {
             statement = statement.setPageSize(limit);
         }
-        return backend.session().execute(statement).iterator();
+        return new Rows(backend.session().executeAsync(statement));
     }
 
     private static Row advance(Iterator<Row> rows) {

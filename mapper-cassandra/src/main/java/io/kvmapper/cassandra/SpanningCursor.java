@@ -1,5 +1,6 @@
 package io.kvmapper.cassandra;
 
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.metadata.token.Token;
 import io.kvmapper.KvMapperException;
@@ -10,28 +11,42 @@ import java.util.Iterator;
 
 /**
  * A scan of a range that spans partitions. Cassandra cannot list the partitions of a key range (they are
- * placed by hash), so this walks every partition of the data and counter tables in token order
+ * placed by hash), so this walks every stored partition of the data and counter tables in token order
  * ({@code SELECT DISTINCT}, paged) and scans the part of the range inside each one that overlaps it. Each
- * partition's keys come in order; the partitions come in token order, not key order.
+ * stored partition's keys come in order (forward or reverse); the stored partitions come in token order,
+ * not key order, in either direction. A bucketed partition thus comes as one run of keys per bucket, each
+ * where its bucket's token puts it: the scan order ({@link CassandraBackend#compareInScanOrder}) depends on
+ * where keys are stored, never on what else is stored.
+ *
+ * <p>Resumed after a key ({@link CassandraBackend#resume}), it scans the rest of the stored partition that key
+ * would be stored in (the keys above it, or below it in reverse), then lists stored partitions from that
+ * one's token on, passing over those that do not come after it.
  */
 final class SpanningCursor extends CursorBase {
     private final CassandraBackend backend;
     private final KeyRange range;
     private final boolean reverse;
+    private final byte[] resumeAfter;
+    private CassandraBackend.ScanPosition after;
     private Partitions partitions;
-    private PartitionCursor current;
+    private CursorBase current;
 
-    SpanningCursor(CassandraBackend backend, KeyRange range, boolean reverse, int limit) {
+    /**
+     * @param resumeAfter the key after which to resume ({@link CassandraBackend#resume}), or {@code null} for the
+     *     whole range
+     */
+    SpanningCursor(CassandraBackend backend, KeyRange range, boolean reverse, int limit, byte[] resumeAfter) {
         super(limit, "scan of " + range + " across partitions of " + backend.where());
         this.backend = backend;
         this.range = range;
         this.reverse = reverse;
+        this.resumeAfter = resumeAfter;
     }
 
     @Override
     KeyValue fetch() {
         if (partitions == null) {
-            partitions = new Partitions(backend);
+            start();
         }
         while (true) {
             if (current != null) {
@@ -41,13 +56,40 @@ final class SpanningCursor extends CursorBase {
                 current.close();
                 current = null;
             }
-            byte[] partition = partitions.next();
-            if (partition == null) {
+            byte[] stored = partitions.next();
+            if (stored == null) {
                 return null;
             }
-            PartitionRange part = PartitionRange.intersect(range, partition);
+            if (after != null && new CassandraBackend.ScanPosition(backend.tokenOf(stored), stored).compareTo(after) <= 0) {
+                continue; // at or before the stored partition the scan resumed in
+            }
+            PartitionRange part = PartitionRange.intersect(range, Placement.partitionOf(stored));
             if (part != null) {
-                current = new PartitionCursor(backend, part, reverse, 0);
+                current = new PartitionCursor(backend, part, stored, reverse, 0);
+            }
+        }
+    }
+
+    private void start() {
+        if (resumeAfter == null) {
+            partitions = new Partitions(backend, null);
+            return;
+        }
+        byte[] partition = Arrays.copyOf(resumeAfter, PartitionRange.partitionLength(resumeAfter));
+        byte[] at = Arrays.copyOfRange(resumeAfter, partition.length, resumeAfter.length);
+        byte[] stored = backend.placement().stored(partition, at).array();
+        after = new CassandraBackend.ScanPosition(backend.tokenOf(stored), stored);
+        partitions = new Partitions(backend, after.token());
+        PartitionRange part = PartitionRange.intersect(range, partition);
+        if (part != null) {
+            byte[] next = KeyRange.successor(at);
+            part = reverse
+                    ? new PartitionRange(partition, part.from(),
+                            part.to() == null || Arrays.compareUnsigned(at, part.to()) < 0 ? at : part.to())
+                    : new PartitionRange(partition, Arrays.compareUnsigned(next, part.from()) > 0 ? next : part.from(),
+                            part.to());
+            if (part.to() == null || Arrays.compareUnsigned(part.from(), part.to()) < 0) {
+                current = new PartitionCursor(backend, part, stored, reverse, 0);
             }
         }
     }
@@ -65,8 +107,8 @@ final class SpanningCursor extends CursorBase {
     }
 
     /**
-     * Every partition of the data and counter tables once, in token order: the two tables' paged
-     * {@code SELECT DISTINCT} lists merged by token (and by key for partitions that share a token).
+     * Every stored partition of the data and counter tables once, in token order: the two tables' paged
+     * {@code SELECT DISTINCT} lists merged by token (and by bytes for partitions that share a token).
      */
     static final class Partitions {
         private final Iterator<Row> data;
@@ -74,15 +116,22 @@ final class SpanningCursor extends CursorBase {
         private Row dataHead;
         private Row counterHead;
 
-        Partitions(CassandraBackend backend) {
-            Statements statements = backend.statements();
-            this.data = backend.session().execute(statements.bindRead(statements.partitions(false))).iterator();
-            this.counters = backend.session().execute(statements.bindRead(statements.partitions(true))).iterator();
+        /** @param fromToken the first token to list, or {@code null} for all */
+        Partitions(CassandraBackend backend, Token fromToken) {
+            this.data = list(backend, false, fromToken);
+            this.counters = list(backend, true, fromToken);
             this.dataHead = data.hasNext() ? data.next() : null;
             this.counterHead = counters.hasNext() ? counters.next() : null;
         }
 
-        /** The next partition, or {@code null} after the last. */
+        private static Iterator<Row> list(CassandraBackend backend, boolean counterTable, Token fromToken) {
+            Statements statements = backend.statements();
+            PreparedStatement listing = statements.partitions(counterTable, fromToken != null);
+            return new Rows(backend.session().executeAsync(fromToken == null ? statements.bindRead(listing)
+                    : statements.read(listing.bind().setToken(0, fromToken))));
+        }
+
+        /** The next stored partition, or {@code null} after the last. */
         byte[] next() {
             if (dataHead == null && counterHead == null) {
                 return null;

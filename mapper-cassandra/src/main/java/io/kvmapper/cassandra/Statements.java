@@ -27,17 +27,23 @@ import java.util.stream.Collectors;
  * A {@code kv} row whose value is null holds a value split into chunks, in the same partition of
  * {@code kv_chunks}; a counter's sum lives in {@code kv_counters}. Writes carry explicit timestamps, so
  * a unit of work's range deletions (at {@code t}) never shadow its own later writes (at {@code t + 1}).
+ * Claims and checked writes are lightweight transactions on {@code kv} (Paxos, at the serial consistency
+ * level), which take their timestamps from the coordinator.
  */
 final class Statements {
     private static final Pattern NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_]{0,38}");
+    /** How the data table's comment records the layout: the number of buckets of a bucketed partition. */
+    private static final Pattern LAYOUT = Pattern.compile("kvmapper layout: partitionBuckets=(\\d+)");
 
     private final CqlSession session;
     private final String keyspace;
+    private final String table;
     private final String data;
     private final String chunks;
     private final String counters;
     private final ConsistencyLevel readConsistency;
     private final ConsistencyLevel writeConsistency;
+    private final ConsistencyLevel serialConsistency;
     private final int pageSize;
     private final Duration timeout;
     private final Map<String, PreparedStatement> prepared = new ConcurrentHashMap<>();
@@ -52,16 +58,20 @@ final class Statements {
     final PreparedStatement insertChunk;
     final PreparedStatement deleteChunks;
     final PreparedStatement addCounter;
+    final PreparedStatement claimData;
+    final PreparedStatement replaceData;
+    final PreparedStatement releaseData;
 
     Statements(CqlSession session, String keyspace, CassandraKvStore.Options options) {
         this.session = session;
         this.keyspace = checkName("keyspace", keyspace);
-        String table = checkName("table", options.table());
+        this.table = checkName("table", options.table());
         this.data = keyspace + "." + table;
         this.chunks = keyspace + "." + table + "_chunks";
         this.counters = keyspace + "." + table + "_counters";
         this.readConsistency = options.readConsistency();
         this.writeConsistency = options.writeConsistency();
+        this.serialConsistency = options.serialConsistency();
         this.pageSize = options.pageSize();
         this.timeout = options.requestTimeout();
         createSchema(options);
@@ -77,6 +87,9 @@ final class Statements {
                 + " VALUES (?, ?, ?, ?, ?) USING TIMESTAMP ?");
         deleteChunks = prepare("DELETE FROM " + chunks + " USING TIMESTAMP ? WHERE partition = ? AND key = ?");
         addCounter = prepare("UPDATE " + counters + " SET value = value + ? WHERE partition = ? AND key = ?");
+        claimData = prepare("INSERT INTO " + data + " (partition, key, value) VALUES (?, ?, ?) IF NOT EXISTS");
+        replaceData = prepare("UPDATE " + data + " SET value = ? WHERE partition = ? AND key = ? IF value = ?");
+        releaseData = prepare("DELETE FROM " + data + " WHERE partition = ? AND key = ? IF value = ?");
     }
 
     /** The data table, {@code keyspace.table}, for messages. */
@@ -94,9 +107,13 @@ final class Statements {
                 + (reverse ? " ORDER BY key DESC" : "") + (limited ? " LIMIT ?" : ""));
     }
 
-    /** Every partition of the data table or the counter table, with its token, in token order. */
-    PreparedStatement partitions(boolean counterTable) {
-        return prepare("SELECT DISTINCT partition, token(partition) FROM " + (counterTable ? counters : data));
+    /**
+     * Every partition of the data table or the counter table, with its token, in token order; with
+     * {@code fromToken}, those whose token is at least the one bound.
+     */
+    PreparedStatement partitions(boolean counterTable, boolean fromToken) {
+        return prepare("SELECT DISTINCT partition, token(partition) FROM " + (counterTable ? counters : data)
+                + (fromToken ? " WHERE token(partition) >= ?" : ""));
     }
 
     /** A range deletion in one partition of the data table or the chunk table: binds timestamp, partition, from[, to]. */
@@ -115,6 +132,22 @@ final class Statements {
     <S extends Statement<S>> S write(S statement, boolean idempotent) {
         S write = statement.setConsistencyLevel(writeConsistency).setIdempotent(idempotent);
         return timeout == null ? write : write.setTimeout(timeout);
+    }
+
+    /**
+     * Makes {@code statement} a lightweight transaction: Paxos at the serial consistency level, its commit at
+     * the write consistency level, never retried by the driver (a timed-out one may have been applied).
+     */
+    BoundStatement lightweight(BoundStatement statement) {
+        BoundStatement lwt = statement.setConsistencyLevel(writeConsistency)
+                .setSerialConsistencyLevel(serialConsistency).setIdempotent(false);
+        return timeout == null ? lwt : lwt.setTimeout(timeout);
+    }
+
+    /** A read at the serial consistency level: it sees every lightweight transaction, even one in progress. */
+    BoundStatement serialRead(PreparedStatement statement, Object... values) {
+        BoundStatement read = statement.bind(values).setConsistencyLevel(serialConsistency);
+        return timeout == null ? read : read.setTimeout(timeout);
     }
 
     /** A bound read with {@code values}. */
@@ -158,11 +191,35 @@ final class Statements {
         }
         if (options.createTables()) {
             ddl("CREATE TABLE IF NOT EXISTS " + data + " (partition blob, key blob, value blob,"
-                    + " PRIMARY KEY (partition, key)) WITH CLUSTERING ORDER BY (key ASC)");
+                    + " PRIMARY KEY (partition, key)) WITH CLUSTERING ORDER BY (key ASC)"
+                    + " AND comment = 'kvmapper layout: partitionBuckets=" + options.partitionBuckets() + "'");
             ddl("CREATE TABLE IF NOT EXISTS " + chunks + " (partition blob, key blob, chunk int, chunks int,"
                     + " value blob, PRIMARY KEY (partition, key, chunk))");
             ddl("CREATE TABLE IF NOT EXISTS " + counters + " (partition blob, key blob, value counter,"
                     + " PRIMARY KEY (partition, key))");
+        }
+        checkLayout(options.partitionBuckets());
+    }
+
+    /**
+     * Checks that the tables were created for {@code buckets} buckets, as their comment records; tables
+     * without the record (created by hand) count as unbucketed.
+     */
+    private void checkLayout(int buckets) {
+        com.datastax.oss.driver.api.core.cql.Row row = session.execute(SimpleStatement.newInstance(
+                "SELECT comment FROM system_schema.tables WHERE keyspace_name = ? AND table_name = ?",
+                keyspace.toLowerCase(java.util.Locale.ROOT), table.toLowerCase(java.util.Locale.ROOT))).one();
+        if (row == null) {
+            throw new io.kvmapper.StorageException("Cassandra table " + data + " does not exist: let the store create"
+                    + " it (CassandraKvStore.Options.createTables)", null, false);
+        }
+        java.util.regex.Matcher layout = LAYOUT.matcher(row.getString(0) == null ? "" : row.getString(0));
+        int recorded = layout.find() ? Integer.parseInt(layout.group(1)) : 1;
+        if (recorded != buckets) {
+            throw new io.kvmapper.StorageException("Cassandra table " + data + " was created for " + recorded
+                    + " partition bucket(s) (its comment records the layout) and is opened with partitionBuckets("
+                    + buckets + "); the number decides where data lies, so open the store with partitionBuckets("
+                    + recorded + ")", null, false);
         }
     }
 

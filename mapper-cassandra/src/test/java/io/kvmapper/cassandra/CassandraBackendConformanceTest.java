@@ -10,7 +10,8 @@ import org.junit.jupiter.api.BeforeAll;
 /**
  * Runs the storage SPI conformance suite against a real Cassandra node, every partition allowed to hold
  * counters (the suite adds to keys beside plain values). Cassandra transactions detect no conflicts and
- * its reads take no snapshots, so the suite skips the tests of those.
+ * its reads take no snapshots (the backend says so), so the suite skips the tests of those; its claims and
+ * checked writes, lightweight transactions, run the same tests as everywhere.
  */
 class CassandraBackendConformanceTest extends KvBackendConformanceTest {
     private static final String KEYSPACE = "conformance";
@@ -46,15 +47,5 @@ class CassandraBackendConformanceTest extends KvBackendConformanceTest {
     @Override
     protected KvBackend reopenBackend() {
         return CassandraKvStore.openBackend(session, KEYSPACE, options());
-    }
-
-    @Override
-    protected boolean detectsConflicts() {
-        return false;
-    }
-
-    @Override
-    protected boolean readsFromSnapshots() {
-        return false;
     }
 }

@@ -38,7 +38,8 @@ public final class CassandraTestServer implements AutoCloseable {
     private static final String HOST = "127.0.0.1";
     private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
-    private static final Path SETPRIV = Path.of("/usr/bin/setpriv");
+    /** Drops CAP_IPC_LOCK for a node run as root, so that it does not lock its heap in memory. */
+    static final Path SETPRIV = Path.of("/usr/bin/setpriv");
 
     private static CassandraTestServer shared;
 
@@ -212,7 +213,11 @@ public final class CassandraTestServer implements AutoCloseable {
         }
     }
 
-    private static List<String> command(Path lib, Path dir, Path config, Path logback, int jmxPort,
+    /**
+     * The command that runs one node: Java with Cassandra's flags, under setpriv if {@code dropIpcLock}, its
+     * configuration in {@code config}, its data and logs under {@code dir}.
+     */
+    static List<String> command(Path lib, Path dir, Path config, Path logback, int jmxPort,
             boolean dropIpcLock) throws IOException {
         int javaVersion = Runtime.version().feature();
         if (javaVersion != 11 && javaVersion != 17) {
@@ -272,7 +277,8 @@ public final class CassandraTestServer implements AutoCloseable {
         }
     }
 
-    private static Path libraryDirectory() {
+    /** Where the server's jars are: system property {@code kvmapper.cassandra.lib}. */
+    static Path libraryDirectory() {
         String configured = System.getProperty("kvmapper.cassandra.lib");
         if (configured == null) {
             throw new IllegalStateException("system property kvmapper.cassandra.lib is not set: run the tests through"
@@ -325,6 +331,8 @@ public final class CassandraTestServer implements AutoCloseable {
                 range_request_timeout: 30000ms
                 write_request_timeout: 20000ms
                 counter_write_request_timeout: 20000ms
+                # lightweight transactions racing for one key (UniqueRaceTest) retry until this much has passed
+                cas_contention_timeout: 20000ms
                 truncate_request_timeout: 60000ms
                 request_timeout: 30000ms
                 # the conformance suite commits 10,000 writes over two partitions as one logged batch
@@ -333,7 +341,8 @@ public final class CassandraTestServer implements AutoCloseable {
                 """.formatted(nativePort, storagePort, dir);
     }
 
-    private static final String LOGBACK = """
+    /** The node's logging: warnings, and the lines that say it started. */
+    static final String LOGBACK = """
             <configuration>
               <appender name="STDOUT" class="ch.qos.logback.core.ConsoleAppender">
                 <encoder><pattern>%d{HH:mm:ss.SSS} %-5level [%thread] %logger{20} - %msg%n</pattern></encoder>
@@ -356,7 +365,7 @@ public final class CassandraTestServer implements AutoCloseable {
             "java.base/java.lang.reflect", "jdk.compiler/com.sun.tools.javac", "java.base/java.lang",
             "java.base/java.util");
 
-    private static void sleep(long millis) {
+    static void sleep(long millis) {
         try {
             Thread.sleep(millis);
         } catch (InterruptedException e) {
@@ -365,7 +374,7 @@ public final class CassandraTestServer implements AutoCloseable {
         }
     }
 
-    private static void deleteRecursively(Path dir) {
+    static void deleteRecursively(Path dir) {
         if (!Files.exists(dir)) {
             return;
         }

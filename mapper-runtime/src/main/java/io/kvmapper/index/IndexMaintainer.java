@@ -3,11 +3,13 @@ package io.kvmapper.index;
 import io.kvmapper.UniqueConstraintException;
 import io.kvmapper.schema.EntitySchema;
 import io.kvmapper.spi.Counters;
+import io.kvmapper.spi.KvBackend;
 import io.kvmapper.spi.KvTransaction;
 import io.kvmapper.tuple.Tuples;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -18,9 +20,14 @@ import java.util.Set;
  * partial and element-wise updates, and delete all go through here; online builds and repairs use its
  * entry keys and value computation.
  *
- * <p>Every check comes before any write, so a unique-constraint violation leaves the transaction as it
- * was. Counters change by read-free atomic adds; a group whose count falls to zero is removed, with an
+ * <p>A unique value is taken with {@link KvTransaction#claim} and given up with
+ * {@link KvTransaction#release}, so that two records can never both hold it, also on a backend without
+ * conflict detection. Claims come before any other write, and a unique-constraint violation withdraws
+ * the claims made before it, so the transaction is left as it was. Counters change by read-free atomic
+ * adds; on a backend that detects conflicts a group whose count falls to zero is removed, with an
  * untracked read so that the removal conflicts only with a concurrent change of that same group.
+ * Elsewhere such a group stays, holding zero (which reads as absent): removing it could swallow a
+ * concurrent add.
  *
  * @param <E> the entity type
  */
@@ -36,8 +43,12 @@ public final class IndexMaintainer<E> {
     private final byte[][] counterCursors;
     private final byte[][] indexMetas;
     private final byte[][] counterFences;
+    private final boolean removesZeroGroups;
+    private final Comparator<byte[]> scanOrder;
 
     /**
+     * A maintainer for a globally ordered backend that detects conflicts.
+     *
      * @param layout the entity's key layout
      * @param indexes its indexes
      * @param counters its counters
@@ -45,7 +56,30 @@ public final class IndexMaintainer<E> {
      */
     public IndexMaintainer(KeyLayout layout, List<IndexDefinition<E>> indexes, List<CounterDefinition<E>> counters,
             EntitySchema schema) {
+        this(layout, indexes, counters, schema, true, Arrays::compareUnsigned);
+    }
+
+    /**
+     * A maintainer for {@code backend}: it removes counter groups that fall to zero only where the backend
+     * detects conflicts ({@link KvBackend#detectsConflicts()}), and tells whether an online counter build
+     * has passed a record in the backend's scan order ({@link KvBackend#compareInScanOrder}).
+     *
+     * @param layout the entity's key layout
+     * @param indexes its indexes
+     * @param counters its counters
+     * @param schema their live states in this store
+     * @param backend the store's backend
+     */
+    public IndexMaintainer(KeyLayout layout, List<IndexDefinition<E>> indexes, List<CounterDefinition<E>> counters,
+            EntitySchema schema, KvBackend backend) {
+        this(layout, indexes, counters, schema, backend.detectsConflicts(), backend::compareInScanOrder);
+    }
+
+    private IndexMaintainer(KeyLayout layout, List<IndexDefinition<E>> indexes, List<CounterDefinition<E>> counters,
+            EntitySchema schema, boolean removesZeroGroups, Comparator<byte[]> scanOrder) {
         this.layout = layout;
+        this.removesZeroGroups = removesZeroGroups;
+        this.scanOrder = scanOrder;
         this.indexes = List.copyOf(indexes);
         this.counters = List.copyOf(counters);
         this.schema = schema;
@@ -79,57 +113,70 @@ public final class IndexMaintainer<E> {
      */
     public void update(KvTransaction kv, byte[] recordKey, E old, E now) {
         List<byte[]> deletes = new ArrayList<>();
+        List<byte[]> releases = new ArrayList<>();
         List<byte[][]> puts = new ArrayList<>();
-        for (int i = 0; i < indexes.size(); i++) {
-            IndexDefinition<E> index = indexes.get(i);
-            EntitySchema.State state = schema.index(index.name());
-            if (state == EntitySchema.State.FAILED) {
-                continue;
-            }
-            if (state == EntitySchema.State.CLEARING) {
-                // the rebuild after the clearing covers every record; the tracked read of the index's
-                // metadata makes this write retry if the clearing ends while it runs
-                if (EntitySchema.storedAsClearing(kv.get(indexMetas[i]))) {
+        List<byte[]> claims = new ArrayList<>();
+        try {
+            for (int i = 0; i < indexes.size(); i++) {
+                IndexDefinition<E> index = indexes.get(i);
+                EntitySchema.State state = schema.index(index.name());
+                if (state == EntitySchema.State.FAILED) {
                     continue;
                 }
-                state = EntitySchema.State.BUILDING;
-            }
-            Set<ByteBuffer> before = values(index, old);
-            Set<ByteBuffer> after = values(index, now);
-            for (ByteBuffer value : before) {
-                if (after.contains(value)) {
-                    continue;
+                if (state == EntitySchema.State.CLEARING) {
+                    // the rebuild after the clearing covers every record; the tracked read of the index's
+                    // metadata makes this write retry if the clearing ends while it runs
+                    if (EntitySchema.storedAsClearing(kv.get(indexMetas[i]))) {
+                        continue;
+                    }
+                    state = EntitySchema.State.BUILDING;
                 }
-                byte[] entry = entryKey(i, value.array(), recordKey);
-                // While a unique index is built, a value may still be held by a record the build has not
-                // reached yet (a duplicate the build will report): only give up an entry this record owns.
-                if (index.unique() && state == EntitySchema.State.BUILDING
-                        && !Arrays.equals(kv.get(entry), recordKey)) {
-                    continue;
+                Set<ByteBuffer> before = values(index, old);
+                Set<ByteBuffer> after = values(index, now);
+                for (ByteBuffer value : before) {
+                    if (after.contains(value)) {
+                        continue;
+                    }
+                    byte[] entry = entryKey(i, value.array(), recordKey);
+                    if (!index.unique()) {
+                        deletes.add(entry);
+                        continue;
+                    }
+                    // While a unique index is built, a value may still be held by a record the build has not
+                    // reached yet (a duplicate the build will report): only give up an entry this record owns.
+                    if (state == EntitySchema.State.BUILDING && !Arrays.equals(kv.get(entry), recordKey)) {
+                        continue;
+                    }
+                    releases.add(entry);
                 }
-                deletes.add(entry);
-            }
-            for (ByteBuffer value : after) {
-                if (before.contains(value)) {
-                    continue;
-                }
-                byte[] entry = entryKey(i, value.array(), recordKey);
-                if (index.unique()) {
-                    byte[] holder = kv.get(entry);
-                    if (holder != null && !Arrays.equals(holder, recordKey)) {
+                for (ByteBuffer value : after) {
+                    if (before.contains(value)) {
+                        continue;
+                    }
+                    byte[] entry = entryKey(i, value.array(), recordKey);
+                    if (!index.unique()) {
+                        puts.add(new byte[][] {entry, EMPTY});
+                        continue;
+                    }
+                    byte[] holder = kv.claim(entry, recordKey);
+                    if (holder != null) {
                         throw new UniqueConstraintException(layout.entityName(), index.name(),
                                 Tuples.toString(value.array()), Tuples.toString(holder));
                     }
-                    puts.add(new byte[][] {entry, recordKey});
-                } else {
-                    puts.add(new byte[][] {entry, EMPTY});
+                    claims.add(entry);
                 }
             }
+        } catch (UniqueConstraintException e) {
+            for (byte[] entry : claims) {
+                kv.release(entry, recordKey);
+            }
+            throw e;
         }
         List<Object[]> adds = new ArrayList<>();
         for (int i = 0; i < counters.size(); i++) {
             CounterDefinition<E> counter = counters.get(i);
-            if (!maintains(kv, schema.counter(counter.name()), counterCursors[i], counterFences[i], recordKey)) {
+            if (!maintains(kv, schema.counter(counter.name()), counterCursors[i], counterFences[i], recordKey,
+                    scanOrder)) {
                 continue;
             }
             byte[] oldGroup = old == null ? null : counter.group().apply(old);
@@ -154,11 +201,17 @@ public final class IndexMaintainer<E> {
         for (byte[] key : deletes) {
             kv.delete(key);
         }
+        for (byte[] key : releases) {
+            kv.release(key, recordKey);
+        }
         for (byte[][] put : puts) {
             kv.put(put[0], put[1]);
         }
         for (Object[] add : adds) {
-            addAndTrim(kv, (byte[]) add[0], (Long) add[1], (Boolean) add[2]);
+            kv.add((byte[]) add[0], (Long) add[1]);
+            if (removesZeroGroups) {
+                removeIfZero(kv, (byte[]) add[0], (Long) add[1], (Boolean) add[2]);
+            }
         }
     }
 
@@ -206,20 +259,20 @@ public final class IndexMaintainer<E> {
     }
 
     /**
-     * Adds {@code delta} to a counter group, removing the group if this brought it to zero: after a
-     * decrement, and for a sum (which can reach zero going up) after any change. Two transactions that
-     * bring one group to zero together each see only their own change, so neither removes it; the
-     * group then holds zero, which reads as absent, until its next change or {@code repair()}.
+     * Removes a counter group that {@code delta}, just added, brought to zero: after a decrement, and for
+     * a sum (which can reach zero going up) after any change. Two transactions that bring one group to
+     * zero together each see only their own change, so neither removes it; the group then holds zero,
+     * which reads as absent, until its next change or {@code repair()}.
      */
-    static void addAndTrim(KvTransaction kv, byte[] key, long delta, boolean sum) {
-        kv.add(key, delta);
+    private static void removeIfZero(KvTransaction kv, byte[] key, long delta, boolean sum) {
         if ((delta < 0 || sum) && Counters.decode(key, kv.peek(key)) == 0) {
             kv.delete(key);
         }
     }
 
     /**
-     * Whether a write of the record under {@code recordKey} maintains a counter in {@code state}. Index
+     * Whether a write of the record under {@code recordKey} maintains a counter in {@code state}: whether
+     * the counter's build has passed the record, in the backend's scan order, which the build follows. Index
      * entries are idempotent, so writes always maintain an index, even while it is built; a counter is
      * not, so while one is built online, writes maintain it only for records its build has passed. For
      * the others they read the build's cursor and bump its fence with a read-free add: the write and a
@@ -227,7 +280,7 @@ public final class IndexMaintainer<E> {
      * twice or missed, while writers never conflict with each other.
      */
     private static boolean maintains(KvTransaction kv, EntitySchema.State state, byte[] cursorKey, byte[] fenceKey,
-            byte[] recordKey) {
+            byte[] recordKey, Comparator<byte[]> scanOrder) {
         if (state == EntitySchema.State.READY) {
             return true;
         }
@@ -239,7 +292,7 @@ public final class IndexMaintainer<E> {
         if (cursor == null) {
             return true;
         }
-        if (cursor.length > 0 && Arrays.compareUnsigned(recordKey, cursor) <= 0) {
+        if (cursor.length > 0 && scanOrder.compare(recordKey, cursor) <= 0) {
             return true;
         }
         kv.add(fenceKey, 1);

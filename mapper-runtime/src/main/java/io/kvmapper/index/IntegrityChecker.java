@@ -35,7 +35,11 @@ import java.util.Set;
  * <p>Memory: one batch of records or entries, plus one number per counter group. Checks run over
  * committed data while the store keeps serving; a write racing with the check can show up as a problem
  * that a second run no longer reports. Counter repairs set each drifted group to the recount, so run
- * {@code repair()} when no writer changes the entity if counters drifted.
+ * {@code repair()} when no writer changes the entity if counters drifted. Unique entries are repaired
+ * through claims ({@link KvTransaction#claim}, {@link KvTransaction#release},
+ * {@link KvTransaction#writeIfUnchanged}), never plain writes, so a repair cannot give a value to two
+ * records; on a backend without conflict detection, a claim a writer has just made for a record it has
+ * not committed yet looks orphaned, so there too repair while writers are quiet.
  *
  * @param <E> the entity type
  */
@@ -233,11 +237,14 @@ public final class IntegrityChecker<E> {
                     continue;
                 }
                 byte[] current = kv.get(key);
-                if (current == null) {
-                    kv.put(key, indexes.get(i).unique() ? recordKey : new byte[0]);
-                } else if (indexes.get(i).unique() && !Arrays.equals(current, recordKey)
-                        && !recordOwns(kv, current, key)) {
-                    kv.put(key, recordKey);
+                if (!indexes.get(i).unique()) {
+                    if (current == null) {
+                        kv.put(key, new byte[0]);
+                    }
+                } else if (current == null) {
+                    kv.claim(key, recordKey); // a writer that claimed the value meanwhile keeps it
+                } else if (!Arrays.equals(current, recordKey) && !recordOwns(kv, current, key)) {
+                    kv.writeIfUnchanged(key, current, recordKey);
                 }
             }
         }
@@ -302,7 +309,11 @@ public final class IntegrityChecker<E> {
                         continue;
                     }
                     if (recordKey != null && !recordOwns(tx.kv(), recordKey, entryKey)) {
-                        tx.kv().delete(entryKey);
+                        if (index.unique()) {
+                            tx.kv().release(entryKey, recordKey);
+                        } else {
+                            tx.kv().delete(entryKey);
+                        }
                     }
                 }
             });

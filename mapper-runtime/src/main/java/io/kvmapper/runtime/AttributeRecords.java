@@ -75,8 +75,8 @@ final class AttributeRecords<E> extends Records<E> {
     }
 
     @Override
-    public RecordCursor<E> scan(KvReader reader, KeyRange range, int limit) {
-        return new Grouping(reader.scan(range, ScanOptions.FORWARD), limit);
+    public RecordCursor<E> scan(KvReader reader, KeyRange range, int limit, byte[] after) {
+        return new Grouping(scanAfter(reader, range, ScanOptions.FORWARD, after), limit);
     }
 
     // ---- writes of whole records

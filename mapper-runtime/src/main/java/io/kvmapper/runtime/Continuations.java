@@ -24,10 +24,11 @@ final class Continuations {
     }
 
     /**
-     * The part of {@code range} after the key the continuation names and every key that extends it as
-     * a tuple (the items of an attribute-per-key record lie below its key).
+     * The key after which a scan of {@code range} resumes ({@link io.kvmapper.spi.KvReader#resume}): the last
+     * key of the page the continuation ends, extended past every key that extends it as a tuple (the items of
+     * an attribute-per-key record lie below its key); {@code null} when nothing of the range is left.
      */
-    static KeyRange resume(String entityName, String continuation, KeyRange range) {
+    static byte[] resumeAfter(String entityName, String continuation, KeyRange range) {
         byte[] token;
         try {
             token = Base64.getUrlDecoder().decode(continuation);
@@ -41,7 +42,8 @@ final class Continuations {
         if (!range.contains(lastKey)) {
             throw invalid(entityName, continuation, "it belongs to another query");
         }
-        return new KeyRange(KeyRange.tuplePrefix(lastKey).end(), range.end());
+        byte[] after = KeyRange.tuplePrefix(lastKey).end();
+        return Arrays.compareUnsigned(after, range.end()) < 0 ? after : null;
     }
 
     private static InvalidRequestException invalid(String entityName, String continuation, String why) {

@@ -59,9 +59,14 @@ public final class EntityOperations<E> {
     private final Shared<E> shared;
     private final Transaction transaction;
 
-    /** What every copy of one entity's operations on one store shares. */
+    /**
+     * What every copy of one entity's operations on one store shares.
+     *
+     * @param refusedWrites why writes of the entity are refused on this store, or null if they are not
+     */
     private record Shared<E>(EntityMapping<E> mapping, Records<E> records, KeyLayout layout, EntitySchema schema,
-            IndexMaintainer<E> maintainer, Map<String, IndexInfo<E>> indexes, Map<String, CounterInfo<E>> counters) {
+            IndexMaintainer<E> maintainer, Map<String, IndexInfo<E>> indexes, Map<String, CounterInfo<E>> counters,
+            String refusedWrites) {
     }
 
     private record IndexInfo<E>(IndexDefinition<E> definition, byte[] prefix, int position) {
@@ -113,8 +118,26 @@ public final class EntityOperations<E> {
         for (CounterDefinition<E> counter : mapping.counters()) {
             counters.put(counter.name(), new CounterInfo<>(counter, layout.counterPrefix(counter.name())));
         }
-        IndexMaintainer<E> maintainer = new IndexMaintainer<>(layout, mapping.indexes(), mapping.counters(), schema);
-        return new Shared<>(mapping, records, layout, schema, maintainer, Map.copyOf(indexes), Map.copyOf(counters));
+        IndexMaintainer<E> maintainer = new IndexMaintainer<>(layout, mapping.indexes(), mapping.counters(), schema,
+                store.backend());
+        return new Shared<>(mapping, records, layout, schema, maintainer, Map.copyOf(indexes), Map.copyOf(counters),
+                store.backend().detectsConflicts() ? null : refusedWrites(mapping, records, store));
+    }
+
+    /**
+     * Why this store cannot write the entity safely, or null. A {@code @Version} is checked by a
+     * compare-and-set of the record's one value ({@link MonolithicRecords#write}); an entity stored one key
+     * per attribute has no such value, so on a backend without conflict detection its versioned writes
+     * could overwrite each other unawares, and are refused instead.
+     */
+    private static <E> String refusedWrites(EntityMapping<E> mapping, Records<E> records, KvStore store) {
+        if (mapping.version() == null || !(records instanceof AttributeRecords)) {
+            return null;
+        }
+        return mapping.entityName() + ": a @Version entity stored one key per attribute cannot be written on "
+                + store.backend() + ", whose transactions detect no conflicting writes, so two writers could"
+                + " overwrite each other unawares (see docs/consistency.md); store the entity in the MONOLITHIC"
+                + " layout, whose versioned writes are checked atomically, or drop @Version";
     }
 
     /** The same operations, working inside {@code tx}. */
@@ -214,20 +237,21 @@ public final class EntityOperations<E> {
     public boolean delete(byte[] key) {
         Records<E> records = shared.records();
         return apply(kv -> {
-            if (shared.maintainer().isEmpty()) {
+            if (shared.maintainer().isEmpty() && shared.mapping().version() == null) {
                 if (!records.exists(kv, key)) {
                     records.deleteRemains(kv, key);
                     return false;
                 }
-            } else {
-                Records.Stored<E> old = records.load(kv, key);
-                if (old == null) {
-                    records.deleteRemains(kv, key);
-                    return false;
-                }
-                shared.maintainer().update(kv, key, old.entity(), null);
+                records.delete(kv, key);
+                return true;
             }
-            records.delete(kv, key);
+            Records.Stored<E> old = records.load(kv, key);
+            if (old == null) {
+                records.deleteRemains(kv, key);
+                return false;
+            }
+            shared.maintainer().update(kv, key, old.entity(), null);
+            records.delete(kv, key, old);
             return true;
         });
     }
@@ -393,16 +417,16 @@ public final class EntityOperations<E> {
         return found;
     }
 
-    /** One page of the entities in {@code range}, in key order. */
+    /** One page of the entities in {@code range}, in key order (in scan order across partitions). */
     public Page<E> page(KeyRange range, PageRequest request) {
-        KeyRange rest = resume(range, request);
         List<E> items = new ArrayList<>(Math.min(request.size(), 256));
-        if (rest.isEmpty()) {
+        if (range.isEmpty() || finished(range, request)) {
             return new Page<>(items, Optional.empty());
         }
+        byte[] after = resumeAfter(range, request);
         byte[] lastKey = null;
         boolean more = false;
-        try (RecordCursor<E> cursor = shared.records().scan(reader(), rest, request.size() + 1)) {
+        try (RecordCursor<E> cursor = shared.records().scan(reader(), range, request.size() + 1, after)) {
             while (cursor.hasNext()) {
                 if (items.size() == request.size()) {
                     more = true;
@@ -587,14 +611,15 @@ public final class EntityOperations<E> {
     // ---- plumbing
 
     private <T> Page<T> pageOf(KeyRange range, PageRequest request, Function<KeyValue, T> item) {
-        KeyRange rest = resume(range, request);
         List<T> items = new ArrayList<>(Math.min(request.size(), 256));
-        if (rest.isEmpty()) {
+        if (range.isEmpty() || finished(range, request)) {
             return new Page<>(items, Optional.empty());
         }
+        byte[] after = resumeAfter(range, request);
         byte[] lastKey = null;
         boolean more = false;
-        try (KvCursor cursor = reader().scan(rest, ScanOptions.FORWARD.withLimit(request.size() + 1))) {
+        ScanOptions options = ScanOptions.FORWARD.withLimit(request.size() + 1);
+        try (KvCursor cursor = after == null ? reader().scan(range, options) : reader().resume(range, options, after)) {
             while (cursor.hasNext()) {
                 KeyValue next = cursor.next();
                 if (items.size() == request.size()) {
@@ -608,12 +633,15 @@ public final class EntityOperations<E> {
         return new Page<>(items, more ? Optional.of(Continuations.encode(lastKey)) : Optional.empty());
     }
 
-    /** The part of {@code range} a page request starts from: all of it, or what follows its continuation. */
-    private KeyRange resume(KeyRange range, PageRequest request) {
+    /** The key after which a page request resumes a scan of {@code range}: null to start at the beginning. */
+    private byte[] resumeAfter(KeyRange range, PageRequest request) {
+        return request.continuation().map(token -> Continuations.resumeAfter(entityName(), token, range)).orElse(null);
+    }
+
+    /** Whether a page request's continuation leaves nothing of {@code range} to read. */
+    private boolean finished(KeyRange range, PageRequest request) {
         Objects.requireNonNull(request, "page");
-        return request.continuation()
-                .map(token -> Continuations.resume(entityName(), token, range))
-                .orElse(range);
+        return request.continuation().isPresent() && resumeAfter(range, request) == null;
     }
 
     private String entityName() {
@@ -626,6 +654,9 @@ public final class EntityOperations<E> {
 
     /** Runs {@code work} in this repository's transaction, or in a unit of work of its own. */
     private <T> T apply(Function<KvTransaction, T> work) {
+        if (shared.refusedWrites() != null) {
+            throw new InvalidRequestException(shared.refusedWrites());
+        }
         if (transaction != null) {
             return work.apply(transaction.kv());
         }

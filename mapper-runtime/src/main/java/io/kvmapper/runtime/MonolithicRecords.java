@@ -15,7 +15,9 @@ import java.util.List;
 
 /**
  * The monolithic layout: each entity is one value under its record key, a header and the codec's
- * encoding of every stored field. A stored value's key fields must name the key it is stored under.
+ * encoding of every stored field. A stored value's key fields must name the key it is stored under. The
+ * value of an entity with a {@code @Version} is only ever replaced through
+ * {@link KvTransaction#writeIfUnchanged}.
  *
  * @param <E> the entity type
  */
@@ -56,8 +58,8 @@ final class MonolithicRecords<E> extends Records<E> {
     }
 
     @Override
-    public RecordCursor<E> scan(KvReader reader, KeyRange range, int limit) {
-        KvCursor cursor = reader.scan(range, ScanOptions.FORWARD.withLimit(limit));
+    public RecordCursor<E> scan(KvReader reader, KeyRange range, int limit, byte[] after) {
+        KvCursor cursor = scanAfter(reader, range, ScanOptions.FORWARD.withLimit(limit), after);
         return new RecordCursor<>() {
             private byte[] key;
 
@@ -90,14 +92,32 @@ final class MonolithicRecords<E> extends Records<E> {
         return false;
     }
 
+    /**
+     * {@inheritDoc} The value of an entity with a {@code @Version} is written only if it is still the one
+     * loaded ({@link KvTransaction#writeIfUnchanged}), so that concurrent writers of one record never
+     * overwrite each other unawares, also on a backend without conflict detection.
+     */
     @Override
     public void write(KvTransaction kv, byte[] key, Stored<E> old, E now) {
-        kv.put(key, encode(now));
+        if (mapping().version() != null) {
+            kv.writeIfUnchanged(key, old == null ? null : old.value(), encode(now));
+        } else {
+            kv.put(key, encode(now));
+        }
     }
 
     @Override
     public void delete(KvTransaction kv, byte[] key) {
         kv.delete(key);
+    }
+
+    @Override
+    public void delete(KvTransaction kv, byte[] key, Stored<E> old) {
+        if (mapping().version() != null) {
+            kv.writeIfUnchanged(key, old.value(), null);
+        } else {
+            kv.delete(key);
+        }
     }
 
     private byte[] encode(E entity) {

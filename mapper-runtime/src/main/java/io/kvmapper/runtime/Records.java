@@ -2,8 +2,10 @@ package io.kvmapper.runtime;
 
 import io.kvmapper.spi.KeyRange;
 import io.kvmapper.spi.KeyValue;
+import io.kvmapper.spi.KvCursor;
 import io.kvmapper.spi.KvReader;
 import io.kvmapper.spi.KvTransaction;
+import io.kvmapper.spi.ScanOptions;
 import java.util.List;
 
 /**
@@ -54,6 +56,11 @@ public abstract class Records<E> {
      */
     public abstract Stored<E> load(KvReader reader, byte[] key);
 
+    /** A scan of {@code range} after the key {@code after} (null: from its start). */
+    static KvCursor scanAfter(KvReader reader, KeyRange range, ScanOptions options, byte[] after) {
+        return after == null ? reader.scan(range, options) : reader.resume(range, options, after);
+    }
+
     /** A fresh copy of a loaded entity, which a change function may alter without touching the original. */
     public abstract E reread(Stored<E> stored);
 
@@ -63,13 +70,22 @@ public abstract class Records<E> {
     }
 
     /** Streams the records in {@code range}, at most {@code limit} of them (0: all). */
-    public abstract RecordCursor<E> scan(KvReader reader, KeyRange range, int limit);
+    public final RecordCursor<E> scan(KvReader reader, KeyRange range, int limit) {
+        return scan(reader, range, limit, null);
+    }
+
+    /**
+     * Streams the records in {@code range} after the key {@code after} ({@link KvReader#resume}; null: from
+     * the start), at most {@code limit} of them (0: all).
+     */
+    public abstract RecordCursor<E> scan(KvReader reader, KeyRange range, int limit, byte[] after);
 
     /** Whether {@link #write} must be given the stored state to replace a record correctly. */
     public abstract boolean writeNeedsOld();
 
     /**
-     * Writes {@code now} under {@code key} in place of {@code old} (null: nothing is stored there).
+     * Writes {@code now} under {@code key} in place of {@code old} (null: nothing is stored there), as
+     * loaded in the same transaction.
      *
      * @throws io.kvmapper.InvalidRequestException if the entity cannot be encoded
      */
@@ -77,6 +93,14 @@ public abstract class Records<E> {
 
     /** Deletes every item of the record under {@code key}. */
     public abstract void delete(KvTransaction kv, byte[] key);
+
+    /**
+     * Deletes the record under {@code key}, loaded as {@code old} in the same transaction. A layout whose
+     * writes of a versioned entity are checked ({@link #write}) checks this one too.
+     */
+    public void delete(KvTransaction kv, byte[] key, Stored<E> old) {
+        delete(kv, key);
+    }
 
     /**
      * Deletes what a damaged store may hold of a record whose head is absent (the attribute-per-key

@@ -45,9 +45,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <h2>How an online build stays exact</h2>
  * A build keeps a cursor, the last record key it covered, in the metadata area. Each batch reads the
- * cursor, scans the next records, reads them again with conflict tracking, writes their entries or adds
- * their counts, and advances the cursor, all in one transaction; the batch that finds no record left
- * ends the build in the same transaction.
+ * cursor, scans the next records (resuming the scan after the cursor, in the backend's scan order), reads
+ * them again with conflict tracking, writes their entries or adds their counts, and advances the cursor,
+ * all in one transaction; the batch that finds no record left ends the build in the same transaction.
  * <ul>
  *   <li>Index entries are idempotent, so writes maintain an index all through its build. A write of a
  *       record a batch has read makes the batch retry (or, committing after it, moves the entries the
@@ -212,18 +212,16 @@ public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWo
         long deleted = 0;
         while (!closed) {
             int batch = store.transact((Transaction tx) -> {
-                int count = 0;
-                List<byte[]> keys = new ArrayList<>();
+                List<KeyValue> items = new ArrayList<>();
                 try (KvCursor cursor = tx.kv().scan(component.range(), ScanOptions.FORWARD.withLimit(BATCH))) {
                     while (cursor.hasNext()) {
-                        keys.add(cursor.next().key());
+                        items.add(cursor.next());
                     }
                 }
-                for (byte[] key : keys) {
-                    tx.kv().delete(key);
-                    count++;
+                for (KeyValue item : items) {
+                    component.remove(tx.kv(), item);
                 }
-                return count;
+                return items.size();
             });
             deleted += batch;
             store.reportProgress(new Progress(component.entity(), task, deleted, false, ""));
@@ -320,10 +318,10 @@ public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWo
         }
         component.readFence(kv);
         KeyRange all = layout.records();
-        KeyRange rest = cursor.length == 0 ? all : new KeyRange(KeyRange.tuplePrefix(cursor).end(), all.end());
+        byte[] after = cursor.length == 0 ? null : KeyRange.tuplePrefix(cursor).end();
         List<byte[]> keys = new ArrayList<>(batchSize);
         List<E> entities = new ArrayList<>(batchSize);
-        try (RecordCursor<E> scan = records.scan(kv, rest, batchSize)) {
+        try (RecordCursor<E> scan = records.scan(kv, all, batchSize, after)) {
             while (scan.hasNext()) {
                 entities.add(scan.next());
                 keys.add(scan.key());
@@ -526,12 +524,10 @@ public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWo
                     continue;
                 }
                 byte[] entry = KeyLayout.uniqueEntry(prefix, value.array());
-                byte[] holder = kv.get(entry);
-                if (holder != null && !java.util.Arrays.equals(holder, recordKey)) {
+                byte[] holder = kv.claim(entry, recordKey);
+                if (holder != null) {
                     duplicates.add(Tuples.toString(value.array()) + " is held by " + Tuples.toString(holder) + " and "
                             + Tuples.toString(recordKey));
-                } else {
-                    kv.put(entry, recordKey);
                 }
             }
         }
@@ -583,6 +579,18 @@ public final class SchemaRegistry implements AutoCloseable, KvStore.BackgroundWo
         void readFence(KvTransaction kv) {
             if (fenceKey != null) {
                 kv.get(fenceKey);
+            }
+        }
+
+        /**
+         * Removes one of the component's items: a unique index entry (the only kind with a value, the record
+         * key) by releasing its claim, anything else by deleting it.
+         */
+        void remove(KvTransaction kv, KeyValue item) {
+            if (kind.equals(SchemaKinds.INDEX) && item.value().length > 0) {
+                kv.release(item.key(), item.value());
+            } else {
+                kv.delete(item.key());
             }
         }
 

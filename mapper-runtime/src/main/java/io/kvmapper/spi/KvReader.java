@@ -11,8 +11,10 @@ import java.util.List;
  * <em>partition</em> ({@link io.kvmapper.tuple.Tuples#partitionLength}); the rest is the sort key within
  * the partition. A scan whose range lies inside one partition returns keys in order on every backend.
  * A scan across partitions is in key order on backends that report
- * {@link KvBackend#isGloballyOrdered()}, and in an unspecified partition order (each partition still
- * sorted) on the others.
+ * {@link KvBackend#isGloballyOrdered()}, and on the others in the backend's <em>scan order</em>
+ * ({@link KvBackend#compareInScanOrder}): each partition's keys in order (or, where the backend stores a
+ * partition in several parts, each part's), the partitions or parts in an order of the backend's own that
+ * every scan follows. {@link #resume} takes a scan up again after a key.
  *
  * <h2>Returned arrays</h2>
  * Returned arrays belong to the caller; the backend keeps no reference to them.
@@ -33,4 +35,25 @@ public interface KvReader {
      * Items are fetched in bounded batches as the cursor advances, never all at once.
      */
     KvCursor scan(KeyRange range, ScanOptions options);
+
+    /**
+     * Resumes a scan after {@code after}: the items {@link #scan scan(range, options)} returns after the point
+     * where a key {@code after} (stored or not) would come, in the order that scan returns them. Paged finders
+     * and online builds resume through here, passing the last key they got, so that a scan spanning
+     * partitions, taken up again, returns every item once also where partitions are not in key order.
+     *
+     * <p>In key order (a globally ordered backend, and any range inside one partition) that is a scan of the
+     * range narrowed to the keys above {@code after}, or below it in reverse: the default. A backend that is
+     * not globally ordered overrides it for ranges that span partitions, following its scan order
+     * ({@link KvBackend#compareInScanOrder}).
+     */
+    default KvCursor resume(KeyRange range, ScanOptions options, byte[] after) {
+        if (options.reverse()) {
+            byte[] end = java.util.Arrays.compareUnsigned(after, range.end()) < 0 ? after : range.end();
+            return scan(new KeyRange(range.begin(), end), options);
+        }
+        byte[] next = KeyRange.successor(after);
+        byte[] begin = java.util.Arrays.compareUnsigned(next, range.begin()) > 0 ? next : range.begin();
+        return scan(new KeyRange(begin, range.end()), options);
+    }
 }

@@ -51,8 +51,9 @@ import org.junit.jupiter.api.Timeout;
  * <p>Test keys live in one partition, the tuple {@code ("p")}, followed by raw sort-key bytes, so the
  * order tests hold on every backend; the cross-partition order test runs only on backends that
  * report {@link KvBackend#isGloballyOrdered()}, the conflict and snapshot tests only on backends that
- * say they have them ({@link #detectsConflicts()}, {@link #readsFromSnapshots()}). Concurrency tests bound their running time and assert
- * only outcomes that hold under every interleaving.
+ * say they have them ({@link #detectsConflicts()}, {@link #readsFromSnapshots()}); the tests of claims
+ * and checked writes run on every backend. Concurrency tests bound their running time and assert only
+ * outcomes that hold under every interleaving.
  */
 @Timeout(120)
 public abstract class KvBackendConformanceTest {
@@ -74,19 +75,21 @@ public abstract class KvBackendConformanceTest {
     protected abstract KvBackend reopenBackend();
 
     /**
-     * Whether the backend's transactions detect conflicts, as {@link KvTransaction} describes. A backend
-     * that says no (Cassandra) skips the tests of conflicts and of {@link KvStore#transact}'s retries.
+     * Whether the backend's transactions detect conflicts, as {@link KvTransaction} describes: what
+     * {@link KvBackend#detectsConflicts()} says. A backend that says no (Cassandra) skips the tests of
+     * conflicts of plain reads and writes and of {@link KvStore#transact}'s retries of them; the tests of
+     * claims and checked writes run everywhere.
      */
     protected boolean detectsConflicts() {
-        return true;
+        return backend.detectsConflicts();
     }
 
     /**
-     * Whether reads come from a snapshot: a cursor's taken when it opened, a transaction's when it began.
-     * A backend that says no (Cassandra) skips the tests of snapshots.
+     * Whether reads come from a snapshot, as {@link KvBackend#readsFromSnapshots()} says. A backend that
+     * says no (Cassandra) skips the tests of snapshots.
      */
     protected boolean readsFromSnapshots() {
-        return true;
+        return backend.readsFromSnapshots();
     }
 
     @BeforeEach
@@ -252,6 +255,57 @@ public abstract class KvBackendConformanceTest {
         List<byte[]> reversed = new ArrayList<>(inside);
         Collections.reverse(reversed);
         assertEquals(hex(reversed), hex(keys(scan(backend, range, ScanOptions.REVERSE))));
+    }
+
+    @Test
+    void aScanResumedAfterEachPageReturnsEveryItemOnceInScanOrder() {
+        List<byte[]> keys = new ArrayList<>();
+        for (char partition : new char[] {'a', 'b', 'c', 'd', 'e'}) {
+            for (int i = 0; i < 4; i++) {
+                keys.add(new byte[] {0x01, (byte) partition, 0x00, (byte) i});
+            }
+        }
+        List<byte[]> shuffled = new ArrayList<>(keys);
+        Collections.shuffle(shuffled, new Random(3));
+        commit(tx -> shuffled.forEach(k -> tx.put(k, k)));
+        KeyRange spanning = new KeyRange(new byte[] {0x01}, new byte[] {0x02});
+        KeyRange onePartition = KeyRange.startingWith(new byte[] {0x01, 'c', 0x00});
+        for (KeyRange range : List.of(spanning, onePartition)) {
+            for (ScanOptions options : List.of(ScanOptions.FORWARD, ScanOptions.REVERSE)) {
+                List<String> whole = hex(keys(scan(backend, range, options)));
+                List<String> paged = new ArrayList<>();
+                List<KeyValue> page = scan(backend, range, options.withLimit(3));
+                while (!page.isEmpty() && paged.size() <= keys.size()) {
+                    page.forEach(item -> paged.add(HexFormat.of().formatHex(item.key())));
+                    byte[] last = page.get(page.size() - 1).key();
+                    try (KvCursor cursor = backend.resume(range, options.withLimit(3), last)) {
+                        page = new ArrayList<>();
+                        cursor.forEachRemaining(page::add);
+                    }
+                }
+                assertEquals(whole, paged, "pages of " + range + " " + options);
+                assertEquals(range == spanning ? keys.size() : 4, whole.size());
+            }
+        }
+    }
+
+    @Test
+    void compareInScanOrderIsTheOrderOfAScanSpanningPartitions() {
+        List<byte[]> keys = new ArrayList<>();
+        for (int partition = 0; partition < 20; partition++) {
+            for (int i = 0; i < 3; i++) {
+                keys.add(new byte[] {0x01, (byte) ('a' + partition), 0x00, (byte) i});
+            }
+        }
+        commit(tx -> keys.forEach(k -> tx.put(k, k)));
+        List<byte[]> scanned = keys(scan(backend, new KeyRange(new byte[] {0x01}, new byte[] {0x02}), ScanOptions.FORWARD));
+        assertEquals(keys.size(), scanned.size());
+        for (int i = 1; i < scanned.size(); i++) {
+            assertTrue(backend.compareInScanOrder(scanned.get(i - 1), scanned.get(i)) < 0,
+                    "item " + i + " comes after item " + (i - 1) + " in scan order");
+            assertTrue(backend.compareInScanOrder(scanned.get(i), scanned.get(i - 1)) > 0);
+        }
+        assertEquals(0, backend.compareInScanOrder(scanned.get(5), scanned.get(5).clone()));
     }
 
     @Test
@@ -800,6 +854,175 @@ public abstract class KvBackendConformanceTest {
                 assertThrows(CorruptDataException.class, () -> Counters.decode(key(1), backend.get(key(1))));
         assertTrue(e.getMessage().contains(HexFormat.of().formatHex(key(1))), e.getMessage());
         assertFalse(e.isRetryable());
+    }
+
+    // ---------------------------------------------------------------- claims and checked writes
+
+    @Test
+    void aClaimTakesAnAbsentKeyAndReportsTheHolderOfATakenOne() {
+        try (KvTransaction tx = backend.beginTransaction()) {
+            assertNull(tx.claim(key(1), value("a")), "an absent key is claimed");
+            assertArrayEquals(value("a"), tx.get(key(1)), "the transaction sees its claim");
+            assertNull(tx.claim(key(1), value("a")), "claiming one's own key again changes nothing");
+            tx.commit();
+        }
+        assertArrayEquals(value("a"), backend.get(key(1)));
+        try (KvTransaction tx = backend.beginTransaction()) {
+            assertArrayEquals(value("a"), tx.claim(key(1), value("b")), "a taken key names its holder");
+            assertNull(tx.claim(key(1), value("a")), "the holder's claim still holds");
+            tx.commit();
+        }
+        assertArrayEquals(value("a"), backend.get(key(1)), "a failed claim changed nothing");
+    }
+
+    @Test
+    void aClaimOfATransactionThatDoesNotCommitIsWithdrawn() {
+        KvTransaction tx = backend.beginTransaction();
+        assertNull(tx.claim(key(1), value("a")));
+        tx.put(key(2), value("rolled back"));
+        tx.close();
+        assertNull(backend.get(key(1)), "closing without commit withdraws the claim");
+        commit(other -> assertNull(other.claim(key(1), value("b")), "the key is free again"));
+        assertArrayEquals(value("b"), backend.get(key(1)));
+    }
+
+    @Test
+    void releaseRemovesTheClaimWhenTheTransactionCommits() {
+        commit(tx -> tx.claim(key(1), value("a")));
+        try (KvTransaction tx = backend.beginTransaction()) {
+            tx.release(key(1), value("a"));
+            assertNull(tx.get(key(1)), "the transaction sees its release");
+            assertArrayEquals(value("a"), backend.get(key(1)), "others see the claim until the commit");
+            tx.commit();
+        }
+        assertNull(backend.get(key(1)));
+        commit(tx -> assertNull(tx.claim(key(1), value("b"))));
+        assertArrayEquals(value("b"), backend.get(key(1)));
+    }
+
+    @Test
+    void releasingAndClaimingAgainInOneTransactionKeepsTheClaim() {
+        commit(tx -> tx.claim(key(1), value("a")));
+        commit(tx -> {
+            tx.release(key(1), value("a"));
+            assertNull(tx.claim(key(1), value("a")));
+        });
+        assertArrayEquals(value("a"), backend.get(key(1)));
+        commit(tx -> {
+            assertNull(tx.claim(key(2), value("b")));
+            tx.release(key(2), value("b"));
+        });
+        assertNull(backend.get(key(2)), "a claim made and given up in one transaction leaves nothing");
+    }
+
+    @Test
+    void aReleaseNeverRemovesAClaimThatChangedHands() {
+        commit(tx -> tx.claim(key(1), value("a")));
+        try (KvTransaction late = backend.beginTransaction()) {
+            assertArrayEquals(value("a"), late.get(key(1)));
+            commit(tx -> tx.release(key(1), value("a")));
+            commit(tx -> assertNull(tx.claim(key(1), value("b"))));
+            late.release(key(1), value("a"));
+            try {
+                late.commit();
+            } catch (TransactionConflictException conflict) {
+                // a backend that detects conflicts refuses the whole commit
+            }
+        }
+        assertArrayEquals(value("b"), backend.get(key(1)), "the new holder keeps the key");
+    }
+
+    @Test
+    void concurrentClaimsOfOneKeyHaveExactlyOneWinner() throws Exception {
+        int threads = 4;
+        int rounds = 25;
+        KvStore store = KvStore.of(backend, PATIENT);
+        AtomicInteger[] winners = new AtomicInteger[rounds];
+        for (int round = 0; round < rounds; round++) {
+            winners[round] = new AtomicInteger();
+        }
+        byte[][] won = new byte[rounds][];
+        runConcurrently(threads, thread -> {
+            for (int r = 0; r < rounds; r++) {
+                int round = r;
+                byte[] claimant = value("thread " + thread);
+                byte[] holder = store.transact((Transaction tx) -> tx.kv().claim(key(round), claimant));
+                if (holder == null) {
+                    winners[round].incrementAndGet();
+                    won[round] = claimant;
+                }
+            }
+        });
+        for (int round = 0; round < rounds; round++) {
+            assertEquals(1, winners[round].get(), "winners of round " + round);
+            assertArrayEquals(won[round], backend.get(key(round)), "the key holds the winner of round " + round);
+        }
+    }
+
+    @Test
+    void writeIfUnchangedInsertsReplacesAndRemoves() {
+        commit(tx -> {
+            assertNull(tx.get(key(1)));
+            tx.writeIfUnchanged(key(1), null, value("one"));
+            assertArrayEquals(value("one"), tx.get(key(1)), "the transaction sees its checked write");
+        });
+        assertArrayEquals(value("one"), backend.get(key(1)));
+        commit(tx -> tx.writeIfUnchanged(key(1), tx.get(key(1)), value("two")));
+        assertArrayEquals(value("two"), backend.get(key(1)));
+        commit(tx -> tx.writeIfUnchanged(key(1), tx.get(key(1)), null));
+        assertNull(backend.get(key(1)));
+    }
+
+    @Test
+    void writeIfUnchangedFailsTheWholeCommitWhenTheKeyChanged() {
+        commit(tx -> {
+            tx.writeIfUnchanged(key(1), null, value("first"));
+            tx.writeIfUnchanged(key(2), null, value("first"));
+        });
+        try (KvTransaction stale = backend.beginTransaction()) {
+            byte[] one = stale.get(key(1));
+            byte[] two = stale.get(key(2));
+            commit(tx -> tx.writeIfUnchanged(key(2), tx.get(key(2)), value("changed meanwhile")));
+            assertNull(stale.claim(key(3), value("claimed by the stale one")));
+            stale.writeIfUnchanged(key(1), one, value("stale"));
+            stale.writeIfUnchanged(key(2), two, value("stale"));
+            stale.put(key(4), value("stale"));
+            TransactionConflictException e = assertThrows(TransactionConflictException.class, stale::commit);
+            assertTrue(e.isRetryable());
+        }
+        assertArrayEquals(value("first"), backend.get(key(1)), "no checked write of a failed commit stays");
+        assertArrayEquals(value("changed meanwhile"), backend.get(key(2)));
+        assertNull(backend.get(key(3)), "the claims of a failed commit are withdrawn");
+        assertNull(backend.get(key(4)), "nor do its other writes apply");
+    }
+
+    @Test
+    void writeIfUnchangedOfAnAbsentKeyFailsWhenItWasWrittenMeanwhile() {
+        try (KvTransaction stale = backend.beginTransaction()) {
+            assertNull(stale.get(key(1)));
+            commit(tx -> tx.writeIfUnchanged(key(1), tx.get(key(1)), value("first")));
+            stale.writeIfUnchanged(key(1), null, value("second"));
+            assertThrows(TransactionConflictException.class, stale::commit);
+        }
+        assertArrayEquals(value("first"), backend.get(key(1)));
+    }
+
+    @Test
+    void transactRetriesCheckedWritesSoConcurrentReadModifyWritesAreExact() throws Exception {
+        KvStore store = KvStore.of(backend, PATIENT);
+        int threads = 4;
+        int perThread = 25;
+        commit(tx -> tx.writeIfUnchanged(key(0), null, value("0")));
+        runConcurrently(threads, thread -> {
+            for (int i = 0; i < perThread; i++) {
+                store.transact((Transaction tx) -> {
+                    byte[] current = tx.kv().get(key(0));
+                    int next = Integer.parseInt(new String(current, StandardCharsets.UTF_8)) + 1;
+                    tx.kv().writeIfUnchanged(key(0), current, value(Integer.toString(next)));
+                });
+            }
+        });
+        assertArrayEquals(value(Integer.toString(threads * perThread)), backend.get(key(0)));
     }
 
     // ---------------------------------------------------------------- KvStore.transact

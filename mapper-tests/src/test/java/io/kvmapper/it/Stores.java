@@ -1,15 +1,14 @@
 package io.kvmapper.it;
 
 import io.kvmapper.KvStore;
-import io.kvmapper.rocksdb.RocksKvStore;
 import java.nio.file.Path;
 
-/** Opens and reopens a RocksDB store in a test's temporary directory. */
+/** Opens and reopens the store of a test's temporary directory, on the backend {@link TestStores} chooses. */
 final class Stores {
     private Stores() {
     }
 
     static KvStore open(Path dir) {
-        return RocksKvStore.open(dir.resolve("store"));
+        return TestStores.open(dir);
     }
 }

@@ -1,6 +1,7 @@
 package io.kvmapper.samples;
 
 import io.kvmapper.KvStore;
+import io.kvmapper.cassandra.CassandraKvStore;
 import io.kvmapper.rocksdb.RocksKvStore;
 import io.kvmapper.samples.events.EventLogSample;
 import io.kvmapper.samples.graph.GraphSample;
@@ -13,18 +14,39 @@ import io.kvmapper.samples.twolevel.TwoLevelMapSample;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * The samples' main job: runs every sample against one embedded RocksDB store, printing what each
- * does. With a directory argument the store is kept there; without one it lives in a temporary
- * directory that is deleted afterwards.
+ * The samples' main job: runs every sample against one store, printing what each does. By default the
+ * store is embedded RocksDB: with a directory argument it is kept there; without one it lives in a
+ * temporary directory that is deleted afterwards.
+ *
+ * <p>Given the address of a reachable Cassandra node, in the system property {@value #CASSANDRA} or the
+ * environment variable {@value #CASSANDRA_ENV} ({@code host} or {@code host:port}), the job runs against
+ * Cassandra instead: keyspace {@value #KEYSPACE} (created with replication factor 1 if absent), tables
+ * {@value #TABLE}, {@value #TABLE}_chunks and {@value #TABLE}_counters, local data center
+ * {@code datacenter1} unless {@value #DATACENTER} (or {@value #DATACENTER_ENV}) names another.
  */
 public final class SamplesMain {
+    /** The system property naming a Cassandra node to run against. */
+    public static final String CASSANDRA = "samples.cassandra";
+    /** The environment variable naming a Cassandra node to run against. */
+    public static final String CASSANDRA_ENV = "KVMAPPER_CASSANDRA";
+    /** The system property naming the Cassandra node's data center. */
+    public static final String DATACENTER = "samples.cassandra.datacenter";
+    /** The environment variable naming the Cassandra node's data center. */
+    public static final String DATACENTER_ENV = "KVMAPPER_CASSANDRA_DATACENTER";
+    /** The keyspace the samples use on Cassandra. */
+    public static final String KEYSPACE = "kvmapper_samples";
+    /** The base name of the samples' tables on Cassandra. */
+    public static final String TABLE = "samples";
+
     /** Every sample, in the order they run. */
     public static List<Sample> samples() {
         return List.of(new OrgChartSample(), new ShopSample(), new MapsAndArraysSample(), new TwoLevelMapSample(),
@@ -40,6 +62,16 @@ public final class SamplesMain {
      * @param args an optional directory for the store
      */
     public static void main(String[] args) throws IOException {
+        String cassandra = setting(CASSANDRA, CASSANDRA_ENV);
+        if (cassandra != null) {
+            String datacenter = setting(DATACENTER, DATACENTER_ENV);
+            InetSocketAddress node = address(cassandra);
+            System.out.println("KV Mapper samples, store in Cassandra keyspace " + KEYSPACE + " on " + node);
+            try (KvStore store = openCassandra(node, datacenter == null ? "datacenter1" : datacenter)) {
+                runAll(store, System.out);
+            }
+            return;
+        }
         boolean temporary = args.length == 0 || args[0] == null || args[0].isBlank();
         Path dir = temporary ? Files.createTempDirectory("kvmapper-samples") : Path.of(args[0]);
         PrintStream out = System.out;
@@ -53,17 +85,50 @@ public final class SamplesMain {
         }
     }
 
-    /** Runs every sample against a store in {@code dir}. */
+    /** Runs every sample against a RocksDB store in {@code dir}. */
     public static void runAll(Path dir, PrintStream out) {
         try (KvStore store = RocksKvStore.open(dir)) {
-            for (Sample sample : samples()) {
-                out.println();
-                out.println("== " + sample.title());
-                sample.run(store, out);
-            }
+            runAll(store, out);
+        }
+    }
+
+    /** Runs every sample against {@code store}. */
+    public static void runAll(KvStore store, PrintStream out) {
+        for (Sample sample : samples()) {
+            out.println();
+            out.println("== " + sample.title());
+            sample.run(store, out);
         }
         out.println();
         out.println("all samples done");
+    }
+
+    /**
+     * The samples' store on the Cassandra node at {@code node}: keyspace {@value #KEYSPACE}, created with
+     * replication factor 1 if absent. Closing the store closes its connection.
+     */
+    public static KvStore openCassandra(InetSocketAddress node, String datacenter) {
+        return CassandraKvStore.options().table(TABLE)
+                .keyspaceReplication(Map.of("class", "SimpleStrategy", "replication_factor", "1"))
+                .requestTimeout(java.time.Duration.ofSeconds(20))
+                .open(List.of(node), datacenter, KEYSPACE);
+    }
+
+    private static String setting(String property, String environment) {
+        String value = System.getProperty(property);
+        if (value == null || value.isBlank()) {
+            value = System.getenv(environment);
+        }
+        return value == null || value.isBlank() ? null : value.trim();
+    }
+
+    /** {@code host} or {@code host:port}; the port defaults to Cassandra's 9042. */
+    private static InetSocketAddress address(String hostAndPort) {
+        int colon = hostAndPort.lastIndexOf(':');
+        if (colon < 0) {
+            return new InetSocketAddress(hostAndPort, 9042);
+        }
+        return new InetSocketAddress(hostAndPort.substring(0, colon), Integer.parseInt(hostAndPort.substring(colon + 1)));
     }
 
     private static void deleteRecursively(Path dir) {

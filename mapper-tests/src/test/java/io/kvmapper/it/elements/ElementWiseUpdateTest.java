@@ -12,7 +12,7 @@ import io.kvmapper.it.Customer;
 import io.kvmapper.it.CustomerRepository;
 import io.kvmapper.it.Person;
 import io.kvmapper.it.PersonRepository;
-import io.kvmapper.rocksdb.RocksKvStore;
+import io.kvmapper.it.TestStores;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,7 +38,7 @@ class ElementWiseUpdateTest {
 
     @BeforeEach
     void open() {
-        store = RocksKvStore.open(dir.resolve("store"));
+        store = TestStores.open(dir);
         customers = new CustomerRepository(store);
         people = new PersonRepository(store);
     }

@@ -157,15 +157,15 @@ class CounterTest {
         members.save(Member.of(2, null, "gold", 30, 50L, "Oslo", null));
         members.save(ada.withStatus("silver"));
         members.deleteById(2);
-        assertEquals(Map.of(tuple("silver"), 1L), Raw.counterGroups(store, MEMBERS, "byStatus"));
-        assertEquals(Map.of(tuple("silver"), 100L), Raw.counterGroups(store, MEMBERS, "balanceByStatus"));
-        assertEquals(Map.of(tuple("Oslo", "silver"), 1L), Raw.counterGroups(store, MEMBERS, "byCityAndStatus"));
+        assertEquals(Map.of(tuple("silver"), 1L), Raw.liveGroups(store, MEMBERS, "byStatus"));
+        assertEquals(Map.of(tuple("silver"), 100L), Raw.liveGroups(store, MEMBERS, "balanceByStatus"));
+        assertEquals(Map.of(tuple("Oslo", "silver"), 1L), Raw.liveGroups(store, MEMBERS, "byCityAndStatus"));
         assertTrue(members.updateBalance(1, null));
-        assertEquals(Map.of(), Raw.counterGroups(store, MEMBERS, "balanceByStatus"));
+        assertEquals(Map.of(), Raw.liveGroups(store, MEMBERS, "balanceByStatus"));
         assertEquals(0, members.sumBalanceByStatus("silver"));
         members.deleteById(1);
         for (String counter : List.of("total", "byStatus", "balanceByStatus", "byCityAndStatus")) {
-            assertEquals(Map.of(), Raw.counterGroups(store, MEMBERS, counter), counter);
+            assertEquals(Map.of(), Raw.liveGroups(store, MEMBERS, counter), counter);
         }
         assertEquals(Map.of(), members.countByStatus());
         assertEquals(0, members.countTotal());
@@ -182,7 +182,7 @@ class CounterTest {
         assertEquals(-5, members.sumBalanceByStatus("gold"));
         members.save(Member.of(2, null, "gold", 30, 5L, null, null));
         assertEquals(0, members.sumBalanceByStatus("gold"));
-        assertEquals(Map.of(), Raw.counterGroups(store, MEMBERS, "balanceByStatus"), "the group reached zero");
+        assertEquals(Map.of(), Raw.liveGroups(store, MEMBERS, "balanceByStatus"), "the group reached zero");
         assertTrue(members.verify().isClean(), members.verify().toString());
     }
 
@@ -190,7 +190,7 @@ class CounterTest {
     void aSumGroupThatReachesZeroThroughAnUpdateOfANegativeAmountLeavesNoKey() {
         members.save(Member.of(1, null, "gold", 30, -5L, null, null));
         assertTrue(members.updateBalance(1, 0L));
-        assertEquals(Map.of(), Raw.counterGroups(store, MEMBERS, "balanceByStatus"), "the group reached zero");
+        assertEquals(Map.of(), Raw.liveGroups(store, MEMBERS, "balanceByStatus"), "the group reached zero");
         assertTrue(members.verify().isClean(), members.verify().toString());
     }
 
@@ -200,7 +200,7 @@ class CounterTest {
         members.save(Member.of(1, null, "gold", 30, 5L, null, null));
         members.save(Member.of(2, null, "gold", 30, -5L, null, null));
         assertEquals(0, members.sumBalanceByStatus("gold"));
-        assertEquals(Map.of(), Raw.counterGroups(store, MEMBERS, "balanceByStatus"));
+        assertEquals(Map.of(), Raw.liveGroups(store, MEMBERS, "balanceByStatus"));
         assertTrue(members.verify().isClean(), members.verify().toString());
         assertEquals(0, members.repair().repaired());
     }
@@ -223,7 +223,7 @@ class CounterTest {
         assertEquals(1, tickets.countByProjectAndAssignee("core", null));
         assertEquals(0, tickets.countByProjectAndAssignee("core", "ann"));
         assertEquals(Map.of(tuple("core", null), 1L, tuple("core", "bob"), 1L, tuple("web", "ann"), 1L),
-                Raw.counterGroups(store, TICKETS, "byProjectAndAssignee"));
+                Raw.liveGroups(store, TICKETS, "byProjectAndAssignee"));
         assertTrue(tickets.verify().isClean(), tickets.verify().toString());
     }
 

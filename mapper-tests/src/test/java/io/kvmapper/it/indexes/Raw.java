@@ -93,6 +93,21 @@ final class Raw {
         return groups;
     }
 
+    /**
+     * Every group of a counter that holds a value other than zero. A backend that detects conflicts removes a
+     * group that falls to zero, so none holding zero may be stored there (asserted); elsewhere such a group
+     * stays, holding zero, which reads as absent.
+     */
+    static Map<List<Object>, Long> liveGroups(KvStore store, KeyLayout layout, String counter) {
+        Map<List<Object>, Long> groups = counterGroups(store, layout, counter);
+        if (store.backend().detectsConflicts()) {
+            org.junit.jupiter.api.Assertions.assertFalse(groups.containsValue(0L),
+                    "counter " + counter + " keeps a group at zero: " + groups);
+        }
+        groups.values().removeIf(value -> value == 0);
+        return groups;
+    }
+
     /** The key of a counter group. */
     static byte[] counterKey(KeyLayout layout, String counter, Object... group) {
         return KeyLayout.counterKey(layout.counterPrefix(counter), Tuples.encode(group));

@@ -110,7 +110,7 @@ class RedefinitionTest {
         assertEquals(RECORDS, indexEntries(store, "team"), "one entry per member, none of the old definition");
         List<MemberV4> all;
         try (Stream<MemberV4> stream = members.findAll()) {
-            all = stream.toList();
+            all = stream.sorted(java.util.Comparator.comparingLong(MemberV4::id)).toList(); // key order
         }
         Map<String, Long> byRegion = all.stream().collect(Collectors.groupingBy(MemberV4::region, TreeMap::new,
                 Collectors.counting()));

@@ -11,7 +11,7 @@ import io.kvmapper.ProgressListener;
 import io.kvmapper.Transaction;
 import io.kvmapper.index.KeyLayout;
 import io.kvmapper.index.SchemaKinds;
-import io.kvmapper.rocksdb.RocksKvStore;
+import io.kvmapper.it.TestStores;
 import io.kvmapper.spi.KeyRange;
 import io.kvmapper.spi.KeyValue;
 import io.kvmapper.spi.KvCursor;
@@ -42,7 +42,7 @@ final class SchemaFixtures {
     }
 
     static KvStore open(Path dir) {
-        return RocksKvStore.open(dir.resolve("store"));
+        return TestStores.open(dir);
     }
 
     /** The member with id {@code id} as the tests first write it: unique email, 7 teams, 5 regions. */
@@ -65,9 +65,10 @@ final class SchemaFixtures {
         }
     }
 
+    /** Every member, in key order (by id) whatever order the backend streams them in. */
     static List<MemberV2> all(MemberV2Repository members) {
         try (Stream<MemberV2> all = members.findAll()) {
-            return all.toList();
+            return all.sorted(java.util.Comparator.comparingLong(MemberV2::id)).toList();
         }
     }
 

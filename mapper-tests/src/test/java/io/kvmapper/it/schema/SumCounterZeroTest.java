@@ -1,6 +1,5 @@
 package io.kvmapper.it.schema;
 
-import static io.kvmapper.it.schema.SchemaFixtures.countRaw;
 import static io.kvmapper.it.schema.SchemaFixtures.open;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.kvmapper.IntegrityReport;
 import io.kvmapper.KvStore;
 import io.kvmapper.index.KeyLayout;
+import io.kvmapper.spi.Counters;
 import io.kvmapper.spi.KeyRange;
+import io.kvmapper.spi.KeyValue;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -69,7 +70,7 @@ class SumCounterZeroTest {
             LedgerRepository ledger = new LedgerRepository(store);
             assertTrue(store.awaitSchemaBuilds(SchemaFixtures.WAIT));
             assertEquals(Map.of("other", 7L), ledger.sumBalanceByAccount());
-            assertEquals(1, countRaw(store.backend(), GROUPS), "only the group that is not zero is stored");
+            assertEquals(1, storedGroups(store), "only the group that is not zero is stored");
             IntegrityReport report = ledger.verify();
             assertTrue(report.isClean(), report.toString());
             ledger.deleteById(1); // the group goes to -5, and back to zero through an increment
@@ -77,16 +78,36 @@ class SumCounterZeroTest {
             ledger.save(new Ledger(1, "acc", 5));
             assertEquals(0, ledger.sumBalanceByAccount("acc"));
             assertEquals(Map.of("other", 7L), ledger.sumBalanceByAccount());
-            assertEquals(1, countRaw(store.backend(), GROUPS));
+            assertEquals(1, storedGroups(store));
             report = ledger.verify();
             assertTrue(report.isClean(), report.toString());
         }
     }
 
+    /**
+     * How many groups the counter stores. A backend that detects conflicts removes a group that reaches zero
+     * (asserted); elsewhere such a group may stay, holding zero, which reads as absent, so only the others
+     * count there.
+     */
+    private static int storedGroups(KvStore store) {
+        int stored = 0;
+        int nonZero = 0;
+        for (KeyValue item : SchemaFixtures.rawItems(store, GROUPS)) {
+            stored++;
+            if (Counters.decode(item.key(), item.value()) != 0) {
+                nonZero++;
+            }
+        }
+        if (store.backend().detectsConflicts()) {
+            assertEquals(stored, nonZero, "no group holding zero is kept");
+        }
+        return nonZero;
+    }
+
     private static void assertCancelled(KvStore store, LedgerRepository ledger) {
         assertEquals(0, ledger.sumBalanceByAccount("acc"));
         assertEquals(Map.of(), ledger.sumBalanceByAccount());
-        assertEquals(0, countRaw(store.backend(), GROUPS), "the group that reached zero is removed");
+        assertEquals(0, storedGroups(store), "the group that reached zero is removed");
         IntegrityReport report = ledger.verify();
         assertTrue(report.isClean(), report.toString());
     }

@@ -1,0 +1,178 @@
+package io.kvmapper.cassandra;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.Row;
+import io.kvmapper.StorageException;
+import io.kvmapper.spi.KeyRange;
+import io.kvmapper.spi.KeyValue;
+import io.kvmapper.spi.KvCursor;
+import io.kvmapper.spi.KvTransaction;
+import io.kvmapper.spi.ScanOptions;
+import io.kvmapper.tuple.Tuples;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * How bucketed partitions lie in Cassandra, with the default layout (index entries and counter groups in 8
+ * buckets): the entries of one very common index value spread evenly over the buckets, each a Cassandra
+ * partition of its own, instead of growing one partition; a point read asks one bucket, a scan asks all
+ * of them at once and merges their rows in key order; records stay one partition each; and the number of
+ * buckets, recorded with the tables, cannot change under a store.
+ */
+@Timeout(120)
+class CassandraBucketTest {
+    private static final String KEYSPACE = "bucket_test";
+    private static final int BUCKETS = CassandraKvStore.Options.DEFAULT_PARTITION_BUCKETS;
+    private static final RequestCounter REQUESTS = new RequestCounter();
+    private static final byte[] STATUS_INDEX = Tuples.encode(List.of("User", "i", "status"));
+    private static CqlSession session;
+
+    private CassandraBackend backend;
+
+    @BeforeAll
+    static void connect() {
+        session = CassandraTestServer.shared().newSession(REQUESTS);
+        CassandraKvStore.openBackend(session, KEYSPACE, CassandraKvStore.options()
+                .keyspaceReplication(Map.of("class", "SimpleStrategy", "replication_factor", "1"))).close();
+    }
+
+    @AfterAll
+    static void disconnect() {
+        if (session != null) {
+            session.close();
+        }
+    }
+
+    @BeforeEach
+    void openEmptyStore() {
+        for (String table : new String[] {"kv", "kv_chunks", "kv_counters"}) {
+            session.execute("TRUNCATE " + KEYSPACE + "." + table);
+        }
+        backend = CassandraKvStore.openBackend(session, KEYSPACE, CassandraKvStore.options());
+        REQUESTS.reset();
+    }
+
+    @AfterEach
+    void closeStore() {
+        backend.close();
+    }
+
+    @Test
+    void theEntriesOfOneCommonValueSpreadEvenlyOverTheBucketsAndScanInOrder() {
+        int entries = 4_000;
+        List<byte[]> keys = new ArrayList<>();
+        for (long id = 0; id < entries; id++) {
+            keys.add(entry("active", id));
+        }
+        for (int from = 0; from < entries; from += 1_000) {
+            List<byte[]> slice = keys.subList(from, from + 1_000);
+            commit(tx -> slice.forEach(k -> tx.put(k, new byte[0])));
+        }
+        commit(tx -> tx.put(entry("closed", 1), new byte[0]));
+
+        Map<String, Long> rowsPerPartition = new TreeMap<>();
+        for (Row row : session.execute("SELECT partition, count(*) FROM " + KEYSPACE + ".kv GROUP BY partition")) {
+            rowsPerPartition.put(HexFormat.of().formatHex(Statements.bytes(row.getByteBuffer(0))), row.getLong(1));
+        }
+        assertEquals(BUCKETS, rowsPerPartition.size(), "one Cassandra partition per bucket: " + rowsPerPartition);
+        for (Map.Entry<String, Long> bucket : rowsPerPartition.entrySet()) {
+            assertTrue(bucket.getKey().startsWith(HexFormat.of().formatHex(STATUS_INDEX)), bucket.getKey());
+            long rows = bucket.getValue();
+            assertTrue(rows > entries / BUCKETS * 0.8 && rows < entries / BUCKETS * 1.2 + 1,
+                    "each bucket holds about an eighth: " + rowsPerPartition);
+        }
+
+        KeyRange active = KeyRange.startingWith(Tuples.encode(List.of("User", "i", "status"), "active"));
+        assertEquals(hex(keys), hex(keys(scan(active, ScanOptions.FORWARD))), "merged in key order");
+        List<byte[]> reversed = new ArrayList<>(keys);
+        java.util.Collections.reverse(reversed);
+        assertEquals(hex(reversed.subList(0, 10)), hex(keys(scan(active, ScanOptions.REVERSE.withLimit(10)))));
+        assertEquals(hex(keys.subList(0, 3)), hex(keys(scan(active, ScanOptions.FORWARD.withLimit(3)))));
+        KeyRange middle = new KeyRange(entry("active", 1_000), entry("active", 1_010));
+        assertEquals(hex(keys.subList(1_000, 1_010)), hex(keys(scan(middle, ScanOptions.FORWARD))));
+    }
+
+    @Test
+    void aPointReadAsksOneBucketAndAScanAsksEveryBucketAtOnce() {
+        commit(tx -> {
+            for (long id = 0; id < 100; id++) {
+                tx.put(entry("active", id), new byte[0]);
+            }
+        });
+        REQUESTS.reset();
+        assertArrayEquals(new byte[0], backend.get(entry("active", 42)));
+        assertNull(backend.get(entry("active", 4_200)));
+        assertEquals(2, REQUESTS.settled(2).size(), "one query per point read: " + REQUESTS.requests());
+        REQUESTS.reset();
+        assertEquals(100, scan(KeyRange.startingWith(STATUS_INDEX), ScanOptions.FORWARD).size());
+        assertEquals(BUCKETS, REQUESTS.settled(BUCKETS).size(), "one range query per bucket: " + REQUESTS.requests());
+    }
+
+    @Test
+    void recordsAndTheMetadataAreaStayOnePartitionEach() {
+        byte[] record = Tuples.encode(List.of("User", "r", 7L));
+        byte[] meta = Tuples.encode(List.of("User", "m"), "index", "status");
+        commit(tx -> {
+            tx.put(record, Tuples.encode("seven"));
+            tx.put(meta, Tuples.encode("status", "READY", ""));
+        });
+        for (byte[] key : List.of(record, meta)) {
+            int length = Tuples.partitionLength(key);
+            Row row = session.execute("SELECT value FROM " + KEYSPACE + ".kv WHERE partition = ? AND key = ?",
+                    ByteBuffer.wrap(Arrays.copyOf(key, length)),
+                    ByteBuffer.wrap(Arrays.copyOfRange(key, length, key.length))).one();
+            assertTrue(row != null, Tuples.toString(key) + " lies under its own partition");
+        }
+    }
+
+    @Test
+    void theNumberOfBucketsIsRecordedWithTheTablesAndCannotChange() {
+        StorageException e = assertThrows(StorageException.class, () -> CassandraKvStore.openBackend(session, KEYSPACE,
+                CassandraKvStore.options().partitionBuckets(BUCKETS * 2)));
+        assertTrue(e.getMessage().contains("partitionBuckets(" + BUCKETS + ")"), e.getMessage());
+    }
+
+    private static byte[] entry(String status, long id) {
+        return Tuples.encode(List.of("User", "i", "status"), status, id);
+    }
+
+    private void commit(java.util.function.Consumer<KvTransaction> work) {
+        try (KvTransaction tx = backend.beginTransaction()) {
+            work.accept(tx);
+            tx.commit();
+        }
+    }
+
+    private List<KeyValue> scan(KeyRange range, ScanOptions options) {
+        List<KeyValue> items = new ArrayList<>();
+        try (KvCursor cursor = backend.scan(range, options)) {
+            cursor.forEachRemaining(items::add);
+        }
+        return items;
+    }
+
+    private static List<byte[]> keys(List<KeyValue> items) {
+        return items.stream().map(KeyValue::key).toList();
+    }
+
+    private static List<String> hex(List<byte[]> keys) {
+        return keys.stream().map(HexFormat.of()::formatHex).toList();
+    }
+}

@@ -1,0 +1,123 @@
+package io.kvmapper.it;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import io.kvmapper.KvStore;
+import io.kvmapper.RetryPolicy;
+import io.kvmapper.cassandra.CassandraBackend;
+import io.kvmapper.cassandra.CassandraKvStore;
+import io.kvmapper.cassandra.CassandraTestServer;
+import io.kvmapper.rocksdb.RocksKvStore;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+import org.junit.jupiter.api.Assertions;
+
+/**
+ * Opens the stores of the end-to-end tests, on the backend that the system property
+ * {@value #PROPERTY} names: {@code rocksdb} (the default), a RocksDB store in the test's directory, or
+ * {@code cassandra}, a store on the Cassandra test node that this JVM shares
+ * ({@link CassandraTestServer#shared()}).
+ *
+ * <p>On Cassandra each test directory stands for one store: the first open of a directory takes a set of
+ * tables that no open store uses and empties it, so every test starts from an empty store, and opening
+ * the same directory again (a test that closes and reopens its store) finds the same data.
+ */
+public final class TestStores {
+    /** The system property that chooses the backend. */
+    public static final String PROPERTY = "kvmapper.it.store";
+    private static final boolean CASSANDRA = "cassandra".equals(System.getProperty(PROPERTY, "rocksdb"));
+
+    private TestStores() {
+    }
+
+    /** Whether the tests run on Cassandra. */
+    public static boolean onCassandra() {
+        return CASSANDRA;
+    }
+
+    /** The store of the test directory {@code dir}, with the default retry policy. */
+    public static KvStore open(Path dir) {
+        return CASSANDRA ? CassandraTables.open(dir, RetryPolicy.DEFAULT) : RocksKvStore.open(dir.resolve("store"));
+    }
+
+    /** The store of the test directory {@code dir}, retrying conflicting units of work as {@code retryPolicy} says. */
+    public static KvStore open(Path dir, RetryPolicy retryPolicy) {
+        return CASSANDRA ? CassandraTables.open(dir, retryPolicy)
+                : RocksKvStore.options().retryPolicy(retryPolicy).open(dir.resolve("store"));
+    }
+
+    /**
+     * Asserts that {@code actual} holds the entities of {@code inKeyOrder} in the order a scan spanning
+     * partitions returns them: key order on a globally ordered backend, else the backend's scan order
+     * ({@link io.kvmapper.spi.KvBackend#compareInScanOrder}) of their record keys.
+     */
+    public static <E> void assertInScanOrder(KvStore store, List<E> inKeyOrder, List<E> actual, Function<E, byte[]> key,
+            String message) {
+        List<E> expected = new ArrayList<>(inKeyOrder);
+        if (!store.backend().isGloballyOrdered()) {
+            expected.sort((a, b) -> store.backend().compareInScanOrder(key.apply(a), key.apply(b)));
+        }
+        Assertions.assertEquals(expected, actual, message);
+    }
+
+    /** The Cassandra side: one session, one keyspace, and table sets handed to test directories. */
+    private static final class CassandraTables {
+        private static final String KEYSPACE = "kvmapper_it";
+        private static final CqlSession SESSION = CassandraTestServer.shared().newSession();
+        private static final List<TableSet> SETS = new ArrayList<>();
+        private static final Map<Path, TableSet> BY_DIRECTORY = new HashMap<>();
+
+        static synchronized KvStore open(Path dir, RetryPolicy retryPolicy) {
+            TableSet tables = BY_DIRECTORY.get(dir);
+            if (tables == null) {
+                tables = SETS.stream().filter(TableSet::idle).findFirst().orElse(null);
+                if (tables == null) {
+                    tables = new TableSet("s" + SETS.size());
+                    SETS.add(tables);
+                } else {
+                    tables.empty();
+                }
+                BY_DIRECTORY.values().remove(tables);
+                BY_DIRECTORY.put(dir, tables);
+            }
+            return KvStore.of(tables.open(), retryPolicy);
+        }
+
+        private static CassandraKvStore.Options options(String table) {
+            return CassandraKvStore.options().table(table).requestTimeout(Duration.ofSeconds(30))
+                    .keyspaceReplication(Map.of("class", "SimpleStrategy", "replication_factor", "1"));
+        }
+
+        /** One store's three tables, and the backends open on them. */
+        private static final class TableSet {
+            private final String name;
+            private final List<CassandraBackend> backends = new ArrayList<>();
+
+            TableSet(String name) {
+                this.name = name;
+            }
+
+            CassandraBackend open() {
+                CassandraBackend backend = CassandraKvStore.openBackend(SESSION, KEYSPACE, options(name));
+                backends.add(backend);
+                return backend;
+            }
+
+            boolean idle() {
+                backends.removeIf(CassandraBackend::isClosed);
+                return backends.isEmpty();
+            }
+
+            void empty() {
+                CompletableFuture.allOf(List.of(name, name + "_chunks", name + "_counters").stream()
+                        .map(table -> SESSION.executeAsync("TRUNCATE " + KEYSPACE + "." + table).toCompletableFuture())
+                        .toArray(CompletableFuture[]::new)).join();
+            }
+        }
+    }
+}
