@@ -142,6 +142,12 @@ class AttributeConcurrencyTest {
         List<Callable<Void>> tasks = new ArrayList<>();
         tasks.add(() -> {
             try {
+                // the changers must be under way before the first delete: on a loaded machine this thread could
+                // otherwise run all its cycles before they are even scheduled, and race nothing
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                while (changes.get() == 0 && System.nanoTime() < deadline) {
+                    Thread.onSpinWait();
+                }
                 for (int cycle = 0; cycle < 150; cycle++) {
                     assertTrue(profiles.deleteById(1));
                     List<KeyValue> left = Raw.record(store, key);
