@@ -41,19 +41,8 @@ public final class BucketedPartitions {
     }
 
     private static boolean isIndexOrCounterArea(byte[] partition) {
-        // A nested tuple starts with type code 0x05; its elements follow, strings with 0x02.
-        if (partition.length < 2 || partition[0] != 0x05 || partition[1] != 0x02) {
-            return false;
-        }
-        List<Object> elements;
-        try {
-            elements = io.kvmapper.tuple.Tuples.decode(partition);
-        } catch (RuntimeException notATuple) {
-            return false;
-        }
-        if (elements.size() != 1 || !(elements.get(0) instanceof List<?> nested) || nested.size() != 3) {
-            return false;
-        }
-        return INDEX_AREA.equals(nested.get(1)) || COUNTER_AREA.equals(nested.get(1));
+        List<?> nested = LayoutPartition.elements(partition);
+        return nested != null && nested.size() == 3
+                && (INDEX_AREA.equals(nested.get(1)) || COUNTER_AREA.equals(nested.get(1)));
     }
 }

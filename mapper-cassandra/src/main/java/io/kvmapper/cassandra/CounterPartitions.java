@@ -33,17 +33,8 @@ public final class CounterPartitions {
     }
 
     private static boolean isKvMapperCounterPartition(byte[] partition) {
-        // A nested tuple starts with type code 0x05; its elements follow, strings with 0x02.
-        if (partition.length < 2 || partition[0] != 0x05 || partition[1] != 0x02) {
-            return false;
-        }
-        List<Object> elements;
-        try {
-            elements = io.kvmapper.tuple.Tuples.decode(partition);
-        } catch (RuntimeException notATuple) {
-            return false;
-        }
-        if (elements.size() != 1 || !(elements.get(0) instanceof List<?> nested) || nested.isEmpty()) {
+        List<?> nested = LayoutPartition.elements(partition);
+        if (nested == null || nested.isEmpty()) {
             return false;
         }
         if (MULTIMAP_SPACE.equals(nested.get(0))) {
