@@ -58,11 +58,19 @@ public final class TestStores {
      */
     public static <E> void assertInScanOrder(KvStore store, List<E> inKeyOrder, List<E> actual, Function<E, byte[]> key,
             String message) {
-        List<E> expected = new ArrayList<>(inKeyOrder);
+        Assertions.assertEquals(inScanOrder(store, inKeyOrder, key), actual, message);
+    }
+
+    /**
+     * The entities of {@code inKeyOrder} in the order a scan spanning partitions returns them: key order on a
+     * globally ordered backend, else the backend's scan order of their record keys.
+     */
+    public static <E> List<E> inScanOrder(KvStore store, List<E> inKeyOrder, Function<E, byte[]> key) {
+        List<E> ordered = new ArrayList<>(inKeyOrder);
         if (!store.backend().isGloballyOrdered()) {
-            expected.sort((a, b) -> store.backend().compareInScanOrder(key.apply(a), key.apply(b)));
+            ordered.sort((a, b) -> store.backend().compareInScanOrder(key.apply(a), key.apply(b)));
         }
-        Assertions.assertEquals(expected, actual, message);
+        return ordered;
     }
 
     /** The Cassandra side: one session, one keyspace, and table sets handed to test directories. */

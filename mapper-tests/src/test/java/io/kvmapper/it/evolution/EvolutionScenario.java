@@ -10,7 +10,7 @@ import io.kvmapper.KvStore;
 import io.kvmapper.SchemaMismatchException;
 import io.kvmapper.index.KeyLayout;
 import io.kvmapper.index.SchemaKinds;
-import io.kvmapper.rocksdb.RocksKvStore;
+import io.kvmapper.it.TestStores;
 import io.kvmapper.spi.KeyRange;
 import io.kvmapper.spi.KeyValue;
 import io.kvmapper.spi.KvCursor;
@@ -82,7 +82,7 @@ abstract class EvolutionScenario {
     abstract void openV3(KvStore store);
 
     private KvStore open() {
-        return RocksKvStore.open(dir.resolve("store"));
+        return TestStores.open(dir);
     }
 
     private static String planOf(long id) {

@@ -9,7 +9,7 @@ import io.kvmapper.KvStore;
 import io.kvmapper.Transaction;
 import io.kvmapper.index.KeyLayout;
 import io.kvmapper.index.SchemaKinds;
-import io.kvmapper.rocksdb.RocksKvStore;
+import io.kvmapper.it.TestStores;
 import io.kvmapper.tuple.Tuples;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -26,7 +26,7 @@ class StoredSchemaTest {
     Path dir;
 
     private KvStore open() {
-        return RocksKvStore.open(dir.resolve("store"));
+        return TestStores.open(dir);
     }
 
     private static void subscriber(KvStore store, long id) {

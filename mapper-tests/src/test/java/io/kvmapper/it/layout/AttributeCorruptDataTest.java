@@ -10,7 +10,7 @@ import io.kvmapper.CorruptDataException;
 import io.kvmapper.IntegrityReport;
 import io.kvmapper.KvStore;
 import io.kvmapper.Transaction;
-import io.kvmapper.rocksdb.RocksKvStore;
+import io.kvmapper.it.TestStores;
 import io.kvmapper.runtime.RecordKeys;
 import io.kvmapper.spi.KeyValue;
 import io.kvmapper.tuple.Tuples;
@@ -44,7 +44,7 @@ class AttributeCorruptDataTest {
 
     @BeforeEach
     void open() {
-        store = RocksKvStore.open(dir.resolve("store"));
+        store = TestStores.open(dir);
         profiles = new ApkProfileRepository(store);
         for (long id = 0; id < 3; id++) {
             profiles.save(Fixtures.full(new ApkProfile(), id));
@@ -219,17 +219,21 @@ class AttributeCorruptDataTest {
     @Test
     void aKeyInTheRecordsAreaThatIsNoRecordKeyIsReportedAndTheScanGoesOn() {
         byte[] prefix = RecordKeys.allRecordsPrefix("ApkProfile");
-        byte[] stray = concat(prefix, bytes(0x33));
+        // bytes that are no tuple at all; on Cassandra, which stores only keys that start with a tuple element,
+        // a well-formed key whose partition has a component the entity's keys lack (read as a record whose head
+        // holds no attribute-per-key header)
+        byte[] stray = TestStores.onCassandra() ? concat(prefix, bytes(0x02, 'x', 0x00, 0x00))
+                : concat(prefix, bytes(0x33));
+        String reported = TestStores.onCassandra() ? Tuples.toString(stray) : "is not a key of the entity's records";
         store.transact(put(stray, Tuples.encode("x")));
         try (Stream<ApkProfile> all = profiles.findAll()) {
             CorruptDataException e = assertThrows(CorruptDataException.class, all::toList);
-            assertTrue(e.getMessage().startsWith("ApkProfile: "), e.getMessage());
-            assertTrue(e.getMessage().contains("is not a key of the entity's records"), e.getMessage());
+            assertTrue(e.getMessage().startsWith("ApkProfile"), e.getMessage());
+            assertTrue(e.getMessage().contains(reported), e.getMessage());
         }
         IntegrityReport report = profiles.verify();
         assertEquals(4, report.recordsChecked(), report.toString());
-        assertTrue(report.problems().stream().anyMatch(p -> p.contains("is not a key of the entity's records")),
-                report.toString());
+        assertTrue(report.problems().stream().anyMatch(p -> p.contains(reported)), report.toString());
     }
 
     /** Random bytes in place of any one item's value: a CorruptDataException naming the record, or a profile. */

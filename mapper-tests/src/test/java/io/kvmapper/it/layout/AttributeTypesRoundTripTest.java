@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kvmapper.KvStore;
 import io.kvmapper.it.Everything;
+import io.kvmapper.it.TestStores;
 import io.kvmapper.it.TypesRoundTripTest;
-import io.kvmapper.rocksdb.RocksKvStore;
 import io.kvmapper.tuple.Tuples;
 import java.math.BigDecimal;
 import java.nio.file.Path;
@@ -31,7 +31,7 @@ class AttributeTypesRoundTripTest {
 
     @Test
     void extremesNullsAndRandomValuesRoundTrip() {
-        try (KvStore store = RocksKvStore.open(dir.resolve("store"))) {
+        try (KvStore store = TestStores.open(dir)) {
             ApkEverythingRepository repository = new ApkEverythingRepository(store);
             roundTrip(repository, TypesRoundTripTest.extremes(new UUID(0, 1)));
             roundTrip(repository, TypesRoundTripTest.nulls(new UUID(0, 2)));
@@ -45,7 +45,7 @@ class AttributeTypesRoundTripTest {
     /** The key encoding of decimals drops trailing zeros; a stored value keeps them. */
     @Test
     void decimalsKeepTheirScaleInFieldsElementsAndMapValues() {
-        try (KvStore store = RocksKvStore.open(dir.resolve("store"))) {
+        try (KvStore store = TestStores.open(dir)) {
             PriceRepository prices = new PriceRepository(store);
             Price price = new Price(1, new BigDecimal("10.00"),
                     Fixtures.list(new BigDecimal("1E+3"), new BigDecimal("-0.000"), null),

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kvmapper.KvStore;
-import io.kvmapper.rocksdb.RocksKvStore;
+import io.kvmapper.it.TestStores;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -27,7 +27,7 @@ class LargeCollectionsTest {
 
     @BeforeEach
     void open() {
-        store = RocksKvStore.open(dir.resolve("store"));
+        store = TestStores.open(dir);
         profiles = new ApkProfileRepository(store);
     }
 

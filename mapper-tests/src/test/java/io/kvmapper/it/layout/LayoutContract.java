@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import io.kvmapper.DuplicateKeyException;
 import io.kvmapper.IntegrityReport;
@@ -18,7 +19,7 @@ import io.kvmapper.OptimisticLockException;
 import io.kvmapper.Transaction;
 import io.kvmapper.UniqueConstraintException;
 import io.kvmapper.index.KeyLayout;
-import io.kvmapper.rocksdb.RocksKvStore;
+import io.kvmapper.it.TestStores;
 import io.kvmapper.tuple.Tuples;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -57,7 +58,7 @@ abstract class LayoutContract {
 
     @BeforeEach
     void open() {
-        store = RocksKvStore.open(dir.resolve("store"));
+        store = TestStores.open(dir);
         profiles = profiles(store);
         notes = notes(store);
     }
@@ -105,7 +106,8 @@ abstract class LayoutContract {
         assertEquals(saved, profiles.save(copy(saved)));
         assertEquals(saved, stored(1));
         profiles.save(full(2));
-        assertEquals(List.of(saved, full(2)), profiles.findAll());
+        TestStores.assertInScanOrder(store, List.of(saved, full(2)), profiles.findAll(),
+                profile -> Raw.recordKey(profiles.entityName(), profile.id), "findAll");
         assertEquals(List.of(full(2), saved), profiles.findAllById(List.of(2L, 99L, 1L)),
                 "in the order asked, absent ids left out");
         assertEquals(Optional.empty(), profiles.findById(3));
@@ -694,6 +696,7 @@ abstract class LayoutContract {
 
     @Test
     void aUnitOfWorkAcrossRepositoriesCommitsOrRollsBackAsOne() {
+        assumeFalse(versionedWritesRefused(), "the unit of work writes a versioned note");
         profiles.save(full(1));
         NoteData note = notes.create();
         note.owner = "ann";
@@ -727,12 +730,31 @@ abstract class LayoutContract {
 
     // ---- @Version
 
+    /**
+     * Whether this store refuses the versioned notes' writes: an attribute-per-key entity has no one value a
+     * checked write could compare, so on a backend without conflict detection (Cassandra) its versioned
+     * writes could overwrite each other unawares (docs/consistency.md).
+     */
+    boolean versionedWritesRefused() {
+        return notes instanceof Notes.Apk && !store.backend().detectsConflicts();
+    }
+
     @Test
     void everyChangeOfAVersionedEntityBumpsItsVersionByOne() {
         NoteData expected = notes.create();
         expected.owner = "ann";
         expected.seq = 7;
         expected.lines = list("l0");
+        if (versionedWritesRefused()) {
+            Map<String, String> before = Raw.dump(store);
+            InvalidRequestException refused = assertThrows(InvalidRequestException.class, () -> notes.save(expected));
+            assertTrue(refused.getMessage().startsWith("ApkNote: a @Version entity stored one key per "
+                    + "attribute cannot be written on "), refused.getMessage());
+            assertTrue(refused.getMessage().contains("MONOLITHIC"), "says how to proceed: " + refused.getMessage());
+            assertThrows(InvalidRequestException.class, () -> notes.appendLines("ann", 7, "x"));
+            assertEquals(before, Raw.dump(store), "nothing written");
+            return;
+        }
         NoteData saved = notes.save(expected);
         assertEquals(1, saved.version);
         expected.version = 1;
@@ -806,6 +828,7 @@ abstract class LayoutContract {
 
     @Test
     void aSaveWithAStaleVersionIsRefusedAndChangesNothing() {
+        assumeFalse(versionedWritesRefused(), "refused outright on this store: everyChangeOfAVersionedEntity...");
         NoteData note = notes.create();
         note.owner = "bob";
         note.seq = 1;

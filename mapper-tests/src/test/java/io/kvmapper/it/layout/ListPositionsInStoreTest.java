@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kvmapper.KvStore;
-import io.kvmapper.rocksdb.RocksKvStore;
+import io.kvmapper.it.TestStores;
 import io.kvmapper.spi.KeyValue;
 import io.kvmapper.tuple.Tuples;
 import java.nio.file.Path;
@@ -30,7 +30,7 @@ class ListPositionsInStoreTest {
 
     @BeforeEach
     void open() {
-        store = RocksKvStore.open(dir.resolve("store"));
+        store = TestStores.open(dir);
         profiles = new ApkProfileRepository(store);
     }
 
