@@ -25,11 +25,6 @@ import java.util.function.Consumer;
  * tuple prefix; no list of attribute names is stored. Every write of an entity also writes its head, so
  * that two transactions changing one entity conflict, and a delete conflicts with a concurrent change.
  *
- * <p>The item of a {@code @Version} field is only ever written through {@link KvTransaction#writeIfUnchanged},
- * with the version the writer read: every write of a versioned entity bumps it, so of two writers that read
- * one version only one commits, also on a backend without conflict detection. No other write touches that
- * item: a delete removes the record's other items around it.
- *
  * @param <E> the entity type
  */
 final class AttributeRecords<E> extends Records<E> {
@@ -97,38 +92,13 @@ final class AttributeRecords<E> extends Records<E> {
         if (old == null) {
             requireNoRemains(kv, key);
         }
-        List<KeyValue> before = old == null ? List.of() : old.items();
-        List<KeyValue> after = encode(key, now);
-        byte[] versionKey = versionKey(key);
-        if (versionKey != null) {
-            kv.writeIfUnchanged(versionKey, valueAt(before, versionKey), valueAt(after, versionKey));
-            before = without(before, versionKey);
-            after = without(after, versionKey);
-        }
-        diff(kv, before, after, true);
+        diff(kv, old == null ? List.of() : old.items(), encode(key, now), true);
     }
 
     /** One range delete of the record key's tuple prefix: the head and every attribute. */
     @Override
     public void delete(KvTransaction kv, byte[] key) {
         kv.deleteRange(KeyRange.tuplePrefix(key));
-    }
-
-    /**
-     * {@inheritDoc} The item of a {@code @Version} is removed with a checked write of the version loaded, the
-     * other items with one range delete on each side of it.
-     */
-    @Override
-    public void delete(KvTransaction kv, byte[] key, Stored<E> old) {
-        byte[] versionKey = versionKey(key);
-        if (versionKey == null) {
-            delete(kv, key);
-            return;
-        }
-        kv.writeIfUnchanged(versionKey, valueAt(old.items(), versionKey), null);
-        KeyRange record = KeyRange.tuplePrefix(key);
-        kv.deleteRange(new KeyRange(record.begin(), versionKey));
-        kv.deleteRange(new KeyRange(concat(versionKey, new byte[] {0}), record.end()));
     }
 
     @Override
@@ -159,47 +129,12 @@ final class AttributeRecords<E> extends Records<E> {
         kv.put(key, head);
     }
 
-    /**
-     * Writes {@code version} into the {@code @Version} field's item, if the entity has one, provided it still
-     * holds what {@code loaded} (the record's items, read in this transaction) says.
-     */
-    void writeVersion(KvTransaction kv, byte[] key, List<KeyValue> loaded, long version) {
-        byte[] versionKey = versionKey(key);
-        if (versionKey != null) {
-            kv.writeIfUnchanged(versionKey, valueAt(loaded, versionKey),
-                    new TupleWriter(10).writeLong(version).toByteArray());
-        }
-    }
-
-    /** The key of the {@code @Version} field's item under {@code key}, or null if the entity has no version. */
-    private byte[] versionKey(byte[] key) {
+    /** Writes the {@code @Version} field of {@code entity}, if it has one. */
+    void writeVersion(KvTransaction kv, byte[] key, long version) {
         byte[] field = codec.versionField();
-        return field == null ? null : concat(key, field);
-    }
-
-    /** The value of the item under {@code key} in the sorted {@code items}, or null. */
-    private static byte[] valueAt(List<KeyValue> items, byte[] key) {
-        for (KeyValue item : items) {
-            int order = Arrays.compareUnsigned(item.key(), key);
-            if (order == 0) {
-                return item.value();
-            }
-            if (order > 0) {
-                break;
-            }
+        if (field != null) {
+            kv.put(concat(key, field), new TupleWriter(10).writeLong(version).toByteArray());
         }
-        return null;
-    }
-
-    /** The sorted {@code items} without the one under {@code key}. */
-    private static List<KeyValue> without(List<KeyValue> items, byte[] key) {
-        List<KeyValue> rest = new ArrayList<>(items.size());
-        for (KeyValue item : items) {
-            if (!Arrays.equals(item.key(), key)) {
-                rest.add(item);
-            }
-        }
-        return rest;
     }
 
     /**

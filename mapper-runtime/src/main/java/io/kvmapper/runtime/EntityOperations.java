@@ -59,9 +59,14 @@ public final class EntityOperations<E> {
     private final Shared<E> shared;
     private final Transaction transaction;
 
-    /** What every copy of one entity's operations on one store shares. */
+    /**
+     * What every copy of one entity's operations on one store shares.
+     *
+     * @param refusedWrites why writes of the entity are refused on this store, or null if they are not
+     */
     private record Shared<E>(EntityMapping<E> mapping, Records<E> records, KeyLayout layout, EntitySchema schema,
-            IndexMaintainer<E> maintainer, Map<String, IndexInfo<E>> indexes, Map<String, CounterInfo<E>> counters) {
+            IndexMaintainer<E> maintainer, Map<String, IndexInfo<E>> indexes, Map<String, CounterInfo<E>> counters,
+            String refusedWrites) {
     }
 
     private record IndexInfo<E>(IndexDefinition<E> definition, byte[] prefix, int position) {
@@ -115,7 +120,24 @@ public final class EntityOperations<E> {
         }
         IndexMaintainer<E> maintainer = new IndexMaintainer<>(layout, mapping.indexes(), mapping.counters(), schema,
                 store.backend());
-        return new Shared<>(mapping, records, layout, schema, maintainer, Map.copyOf(indexes), Map.copyOf(counters));
+        return new Shared<>(mapping, records, layout, schema, maintainer, Map.copyOf(indexes), Map.copyOf(counters),
+                store.backend().detectsConflicts() ? null : refusedWrites(mapping, records, store));
+    }
+
+    /**
+     * Why this store cannot write the entity safely, or null. A {@code @Version} is checked by a
+     * compare-and-set of the record's one value ({@link MonolithicRecords#write}); an entity stored one key
+     * per attribute has no such value, so on a backend without conflict detection its versioned writes
+     * could overwrite each other unawares, and are refused instead.
+     */
+    private static <E> String refusedWrites(EntityMapping<E> mapping, Records<E> records, KvStore store) {
+        if (mapping.version() == null || !(records instanceof AttributeRecords)) {
+            return null;
+        }
+        return mapping.entityName() + ": a @Version entity stored one key per attribute cannot be written on "
+                + store.backend() + ", whose transactions detect no conflicting writes, so two writers could"
+                + " overwrite each other unawares (see docs/consistency.md); store the entity in the MONOLITHIC"
+                + " layout, whose versioned writes are checked atomically, or drop @Version";
     }
 
     /** The same operations, working inside {@code tx}. */
@@ -341,7 +363,7 @@ public final class EntityOperations<E> {
                 shared.maintainer().update(kv, key, old.entity(), now);
                 VersionField<E> version = shared.mapping().version();
                 if (version != null) {
-                    records.writeVersion(kv, key, old.items(), version.get(now));
+                    records.writeVersion(kv, key, version.get(now));
                 }
                 loaded = old.items();
             } else if (!records.exists(kv, key)) {
@@ -632,6 +654,9 @@ public final class EntityOperations<E> {
 
     /** Runs {@code work} in this repository's transaction, or in a unit of work of its own. */
     private <T> T apply(Function<KvTransaction, T> work) {
+        if (shared.refusedWrites() != null) {
+            throw new InvalidRequestException(shared.refusedWrites());
+        }
         if (transaction != null) {
             return work.apply(transaction.kv());
         }
