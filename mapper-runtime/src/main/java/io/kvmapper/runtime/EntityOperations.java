@@ -128,7 +128,9 @@ public final class EntityOperations<E> {
      * Why this store cannot write the entity safely, or null. A {@code @Version} is checked by a
      * compare-and-set of the record's one value ({@link MonolithicRecords#write}); an entity stored one key
      * per attribute has no such value, so on a backend without conflict detection its versioned writes
-     * could overwrite each other unawares, and are refused instead.
+     * could overwrite each other unawares, and are refused instead. (A checked write of the version's own
+     * item is not enough: it commits before the other items, so a writer that retries in between reads the
+     * new version over the old items.)
      */
     private static <E> String refusedWrites(EntityMapping<E> mapping, Records<E> records, KvStore store) {
         if (mapping.version() == null || !(records instanceof AttributeRecords)) {
