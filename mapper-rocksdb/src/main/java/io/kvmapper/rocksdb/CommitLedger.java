@@ -59,6 +59,9 @@ final class CommitLedger {
      * @throws RocksDBException if {@code write} failed; nothing is stamped or published then
      */
     boolean commit(long since, KeyHashes checked, KeyHashes written, Write write) throws RocksDBException {
+        if (checked.size() == 0 && written.size() == 0) {
+            return true;
+        }
         lock.lock();
         try {
             for (int i = 0, n = checked.size(); i < n; i++) {
