@@ -18,9 +18,10 @@ import org.rocksdb.Slice;
 
 /**
  * A scan over a RocksDB iterator, of the database or of a transaction (its snapshot with the
- * transaction's own writes laid over it). Items are copied out in batches under one acquisition of the backend's lock each;
- * batches start small, for the common short scan, and double up to {@value #MAX_BATCH}. When the
- * range is exhausted the native handles are released at once, without waiting for {@link #close()}.
+ * transaction's own writes laid over it). Items are copied out in batches under one acquisition of the
+ * backend's lock each; batches start small, for the common short scan, and double up to
+ * {@value #MAX_BATCH}. When the range is exhausted the native handles are released at once, without
+ * waiting for {@link #close()}.
  */
 final class RocksCursor implements KvCursor, NativeResource {
     private static final int FIRST_BATCH = 16;

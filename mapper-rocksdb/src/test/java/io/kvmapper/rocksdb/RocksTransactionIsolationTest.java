@@ -77,7 +77,8 @@ class RocksTransactionIsolationTest {
                 Future<?> reader = executor.submit(() -> {
                     while (writing.get()) {
                         try (KvTransaction tx = backend.beginTransaction()) {
-                            assertEquals(ACCOUNTS * OPENING_BALANCE, total(tx), "the total changed: an update was lost, or a snapshot held part of a commit");
+                            assertEquals(ACCOUNTS * OPENING_BALANCE, total(tx),
+                                    "the total changed: an update was lost, or a snapshot held part of a commit");
                             sums.incrementAndGet();
                         }
                     }
