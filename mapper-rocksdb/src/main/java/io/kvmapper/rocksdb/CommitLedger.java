@@ -1,5 +1,10 @@
 package io.kvmapper.rocksdb;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import org.rocksdb.RocksDBException;
 
@@ -20,15 +25,28 @@ import org.rocksdb.RocksDBException;
  * <h2>Stripes</h2>
  * Keys are hashed ({@link #hash}, 64 bits) into {@value #STRIPE_BITS}-bit stripes. Each stripe remembers
  * the hash and version of the last key written to it, and the highest version of a write to it by any
- * other key ({@code displaced}). A key whose hash is {@code h} was written after {@code v} only if its
- * stripe's last write has hash {@code h} and a version above {@code v}, or its displaced version is above
- * {@code v}: a conflict is never missed, and a false one needs two different keys of the stripe written
- * since {@code v} (or a 64-bit hash collision).
+ * other key (the displaced version). A key whose hash is {@code h} was written after {@code v} only if
+ * its stripe's last write has hash {@code h} and a version above {@code v}, or its displaced version is
+ * above {@code v}: a conflict is never missed, and a false one needs two different keys of the stripe
+ * written since {@code v} (or a 64-bit hash collision).
  *
- * <p>The stripes are one plain array guarded by the commit lock, which {@link #commit} holds from the check
- * to the publication; the published version is volatile, for {@link #committedVersion()} outside the lock.
+ * <h2>Group commit</h2>
+ * A commit queues its request and tries the commit lock. The thread that gets it (the leader) commits
+ * every request queued by then, its own and those of threads that are waiting, in queue order: each is
+ * checked against the stripes as the requests before it in the group left them (so the second of two
+ * requests of the group that write one key conflicts), and those that pass are written with one call
+ * of the {@link GroupWriter} (one RocksDB write, so concurrent commits share a write-ahead-log write and
+ * its {@code fsync}), in that order, before the group's last version is published. The leader then
+ * wakes each thread of its group, whose commit is done, and after releasing the lock the thread of the
+ * first request queued meanwhile, to lead the next group. A waiting thread never queues for the lock
+ * itself: it would learn that its commit is done only after the next group's write.
+ *
+ * <p>The stripes are one plain array guarded by the commit lock; the published version is volatile, for
+ * {@link #committedVersion()} outside the lock.
+ *
+ * @param <B> a transaction's batch of writes
  */
-final class CommitLedger {
+final class CommitLedger<B> {
     /** log2 of the number of stripes: 2^16 stripes of 32 bytes, 2 MiB. */
     static final int STRIPE_BITS = 16;
     private static final int STRIPE_MASK = (1 << STRIPE_BITS) - 1;
@@ -38,14 +56,20 @@ final class CommitLedger {
     private static final int DISPLACED_VERSION = 2;
     private static final int STRIPE_LONGS = 4;
 
+    private final GroupWriter<B> writer;
     private final ReentrantLock lock = new ReentrantLock();
+    private final Queue<Request<B>> queue = new ConcurrentLinkedQueue<>();
     private final long[] stripes = new long[STRIPE_LONGS << STRIPE_BITS];
     private volatile long committed;
 
-    /** The write a commit makes once its checks pass, under the commit lock. */
+    /** Writes the batches of a group of commits that passed their checks, atomically each, in order. */
     @FunctionalInterface
-    interface Write {
-        void apply() throws RocksDBException;
+    interface GroupWriter<B> {
+        void write(List<B> batches) throws RocksDBException;
+    }
+
+    CommitLedger(GroupWriter<B> writer) {
+        this.writer = writer;
     }
 
     /** The version of the latest commit whose write is in RocksDB. */
@@ -53,37 +77,90 @@ final class CommitLedger {
         return committed;
     }
 
+    /** How many commits wait for the commit lock, for tests of group commit. */
+    int queuedCommits() {
+        return queue.size();
+    }
+
     /**
-     * Commits a transaction that began at version {@code since}: under the commit lock, checks that no
-     * key in {@code checked} was written by a commit after {@code since}, then (if {@code written} is not
-     * empty) runs {@code write}, stamps the stripes of {@code written} with the new version and publishes it.
+     * Commits a transaction that began at version {@code since}: checks that no key in {@code checked} was
+     * written by a commit after {@code since}, then (if {@code written} is not empty) writes {@code batch},
+     * stamps the stripes of {@code written} with the new version and publishes it, alone or in a group
+     * with concurrent commits.
      *
      * @return false, having written nothing, if a checked key was written after {@code since}
-     * @throws RocksDBException if {@code write} failed; nothing is stamped or published then
+     * @throws RocksDBException if the write failed; nothing of this commit is in the store then
      */
-    boolean commit(long since, KeyHashes checked, KeyHashes written, Write write) throws RocksDBException {
+    boolean commit(long since, KeyHashes checked, KeyHashes written, B batch) throws RocksDBException {
         if (checked.size() == 0 && written.size() == 0) {
             return true;
         }
-        lock.lock();
-        try {
-            for (int i = 0, n = checked.size(); i < n; i++) {
-                if (writtenAfter(checked.get(i), since)) {
-                    return false;
+        Request<B> request = new Request<>(since, checked, written, batch);
+        queue.add(request);
+        boolean interrupted = false;
+        while (!request.done) {
+            if (lock.tryLock()) {
+                try {
+                    if (!request.done) {
+                        commitQueued();
+                    }
+                } finally {
+                    lock.unlock();
                 }
+                // Requests queued during this group's write wait for a leader: wake the first of them.
+                Request<B> next = queue.peek();
+                if (next != null) {
+                    LockSupport.unpark(next.thread);
+                }
+            } else {
+                // The holder commits this request in its group, or wakes this thread when it is done.
+                LockSupport.park(this);
+                interrupted |= Thread.interrupted();
             }
-            if (written.size() == 0) {
-                return true;
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        if (request.failure != null) {
+            throw request.failure;
+        }
+        return !request.conflicted;
+    }
+
+    /** Commits every queued request as one group. Called with the commit lock held. */
+    private void commitQueued() {
+        List<Request<B>> accepted = new ArrayList<>();
+        List<B> batches = new ArrayList<>();
+        long version = committed;
+        for (Request<B> request = queue.poll(); request != null; request = queue.poll()) {
+            if (conflicts(request)) {
+                request.conflicted = true;
+                request.finish();
+            } else if (request.written.size() == 0) {
+                request.finish();
+            } else {
+                version++;
+                for (int i = 0, n = request.written.size(); i < n; i++) {
+                    stamp(request.written.get(i), version);
+                }
+                accepted.add(request);
+                batches.add(request.batch);
             }
-            write.apply();
-            long version = committed + 1;
-            for (int i = 0, n = written.size(); i < n; i++) {
-                stamp(written.get(i), version);
-            }
-            committed = version;
-            return true;
-        } finally {
-            lock.unlock();
+        }
+        if (accepted.isEmpty()) {
+            return;
+        }
+        RocksDBException failure = null;
+        try {
+            writer.write(batches);
+        } catch (RocksDBException e) {
+            // Nothing of the group is in the store. Its stamps stay: they can only cause false conflicts.
+            failure = e;
+        }
+        committed = version;
+        for (Request<B> request : accepted) {
+            request.failure = failure;
+            request.finish();
         }
     }
 
@@ -104,6 +181,15 @@ final class CommitLedger {
         return h;
     }
 
+    private boolean conflicts(Request<B> request) {
+        for (int i = 0, n = request.checked.size(); i < n; i++) {
+            if (writtenAfter(request.checked.get(i), request.since)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private boolean writtenAfter(long hash, long since) {
         int at = ((int) hash & STRIPE_MASK) * STRIPE_LONGS;
         return stripes[at + DISPLACED_VERSION] > since
@@ -118,5 +204,34 @@ final class CommitLedger {
         }
         stripes[at + LAST_HASH] = hash;
         stripes[at + LAST_VERSION] = version;
+    }
+
+    /**
+     * One transaction's commit. Its outcome is set by the group's leader before {@link #done}, which its
+     * thread reads.
+     */
+    private static final class Request<B> {
+        final long since;
+        final KeyHashes checked;
+        final KeyHashes written;
+        final B batch;
+        final Thread thread = Thread.currentThread();
+        boolean conflicted;
+        RocksDBException failure;
+        volatile boolean done;
+
+        Request(long since, KeyHashes checked, KeyHashes written, B batch) {
+            this.since = since;
+            this.checked = checked;
+            this.written = written;
+            this.batch = batch;
+        }
+
+        void finish() {
+            done = true;
+            if (thread != Thread.currentThread()) {
+                LockSupport.unpark(thread);
+            }
+        }
     }
 }

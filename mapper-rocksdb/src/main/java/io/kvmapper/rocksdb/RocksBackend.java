@@ -25,6 +25,8 @@ import org.rocksdb.LRUCache;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.UInt64AddOperator;
+import org.rocksdb.WriteBatch;
+import org.rocksdb.WriteBatchWithIndex;
 import org.rocksdb.WriteOptions;
 
 /**
@@ -49,7 +51,8 @@ import org.rocksdb.WriteOptions;
  * The conflict check is made in Java ({@link CommitLedger}), under one commit lock that also covers
  * the write: sound because a RocksDB directory is open in one instance at a time (its {@code LOCK} file),
  * so every writer of the database commits through this backend. Each commit is one RocksDB write batch
- * through the write-ahead log, fsynced or not as {@link RocksKvStore.Options#syncWrites} says.
+ * through the write-ahead log, fsynced or not as {@link RocksKvStore.Options#syncWrites} says; commits
+ * that queue for the lock together are written together, in one write (group commit).
  *
  * <h2>Threads and lifetime</h2>
  * Safe for concurrent use. {@link #close()} waits for calls in progress, then closes every open
@@ -77,7 +80,7 @@ public final class RocksBackend implements KvBackend {
 
     private final List<AbstractNativeReference> ownedHandles;
     private final WriteOptions writeOptions;
-    private final CommitLedger ledger = new CommitLedger();
+    private final CommitLedger<WriteBatchWithIndex> ledger = new CommitLedger<>(this::write);
     private final RocksDB db;
 
     RocksBackend(Path dir, RocksKvStore.Options settings) {
@@ -277,13 +280,22 @@ public final class RocksBackend implements KvBackend {
     }
 
     /** The ledger through which every commit of this backend's transactions goes. */
-    CommitLedger ledger() {
+    CommitLedger<WriteBatchWithIndex> ledger() {
         return ledger;
     }
 
-    /** The options of every commit's write: the write-ahead log on, synced as the store's options say. */
-    WriteOptions writeOptions() {
-        return writeOptions;
+    /**
+     * Writes the batches of a group of commits in one RocksDB write, through the write-ahead log (synced
+     * as the store's options say). Called by the ledger, with the commit lock and this backend's lock held.
+     */
+    private void write(List<WriteBatchWithIndex> batches) throws RocksDBException {
+        if (batches.size() == 1) {
+            db.write(writeOptions, batches.get(0));
+            return;
+        }
+        try (WriteBatch joined = WriteBatches.concatenate(batches)) {
+            db.write(writeOptions, joined);
+        }
     }
 
     /**

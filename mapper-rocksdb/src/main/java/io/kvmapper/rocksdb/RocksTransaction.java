@@ -31,7 +31,8 @@ import org.rocksdb.WriteBatchWithIndex;
  * {@code uint64add} operator. Tracked reads ({@code get}, {@code getAll}) and writes ({@code put},
  * {@code delete}, the deletes of {@code deleteRange}) record their keys' hashes for the commit's conflict
  * check; adds record theirs only as written keys, which later commits are checked against. Commit checks
- * and writes the batch, one atomic RocksDB write through the write-ahead log, under the ledger's lock.
+ * and writes the batch, one atomic RocksDB write through the write-ahead log (shared with concurrent
+ * commits), under the ledger's lock.
  * The transaction releases its snapshot and native handles as soon as it commits, fails to commit, or is
  * closed.
  */
@@ -252,8 +253,7 @@ final class RocksTransaction implements KvTransaction, NativeResource {
         long stamp = enter();
         try {
             abortCursors("commit() ended its transaction");
-            boolean committed = backend.ledger().commit(beginVersion, checked, written,
-                    () -> db.write(backend.writeOptions(), batch));
+            boolean committed = backend.ledger().commit(beginVersion, checked, written, batch);
             if (!committed) {
                 end("transaction on RocksDB store at " + backend.path() + " failed to commit; begin a new one");
                 throw new TransactionConflictException("RocksDB store at " + backend.path() + ": the transaction"

@@ -3,23 +3,36 @@ package io.kvmapper.rocksdb;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.rocksdb.RocksDBException;
 
 /**
  * The ledger's conflict check where keys share a stripe, which the conformance suite cannot reach on
- * purpose: a conflict must never be missed, and one key of a stripe must not make the others conflict.
+ * purpose (a conflict must never be missed, and one key of a stripe must not make the others conflict),
+ * and its group commit, which a test cannot force through a store.
  */
+@Timeout(60)
 class CommitLedgerTest {
     private static final int STRIPE_MASK = (1 << CommitLedger.STRIPE_BITS) - 1;
 
-    private final CommitLedger ledger = new CommitLedger();
-    private final AtomicInteger writes = new AtomicInteger();
+    /** What each call of the writer wrote: the batches, named by strings. */
+    private final List<List<String>> writes = new CopyOnWriteArrayList<>();
+    private volatile CommitLedger.GroupWriter<String> writer = batches -> writes.add(List.copyOf(batches));
+    private final CommitLedger<String> ledger = new CommitLedger<>(batches -> writer.write(batches));
 
     @Test
     void aKeyWrittenSinceTheBeginConflictsAndOneWrittenBeforeDoesNot() throws Exception {
@@ -57,38 +70,83 @@ class CommitLedgerTest {
         byte[] key = bytes("a");
         long begin = ledger.committedVersion();
         assertTrue(commitWriting(begin, key));
-        int writesBefore = writes.get();
+        int writesBefore = writes.size();
         KeyHashes hashes = hashes(key);
-        assertFalse(ledger.commit(begin, hashes, hashes, writes::incrementAndGet));
-        assertEquals(writesBefore, writes.get());
+        assertFalse(ledger.commit(begin, hashes, hashes, "stale"));
+        assertEquals(writesBefore, writes.size());
         assertEquals(begin + 1, ledger.committedVersion());
     }
 
     @Test
-    void aFailedWriteStampsAndPublishesNothing() {
+    void aFailedWriteFailsTheCommitAndMakesNoLaterOneMissAConflict() throws Exception {
         byte[] key = bytes("a");
         long begin = ledger.committedVersion();
         KeyHashes hashes = hashes(key);
-        assertThrows(RocksDBException.class, () -> ledger.commit(begin, hashes, hashes, () -> {
-            throw new RocksDBException("disk full");
-        }));
-        assertEquals(begin, ledger.committedVersion());
-        assertTrue(commitChecking(begin, key), "the failed commit left no trace");
+        RocksDBException diskFull = new RocksDBException("disk full");
+        writer = batches -> {
+            throw diskFull;
+        };
+        assertSame(diskFull, assertThrows(RocksDBException.class, () -> ledger.commit(begin, hashes, hashes, "x")));
+        writer = batches -> writes.add(List.copyOf(batches));
+        long after = ledger.committedVersion();
+        assertTrue(commitWriting(after, key), "a transaction that began after the failure sees no conflict");
+    }
+
+    @Test
+    void commitsQueuedWhileOneWritesAreWrittenTogetherAndCheckedInOrder() throws Exception {
+        CountDownLatch firstWriting = new CountDownLatch(1);
+        CountDownLatch releaseFirst = new CountDownLatch(1);
+        writer = batches -> {
+            writes.add(List.copyOf(batches));
+            if (batches.contains("first")) {
+                firstWriting.countDown();
+                await(releaseFirst);
+            }
+        };
+        long begin = ledger.committedVersion();
+        int queued = 4;
+        ExecutorService executor = Executors.newFixedThreadPool(1 + queued);
+        try {
+            Future<Boolean> first = executor.submit(() -> ledger.commit(begin, hashes(bytes("f")),
+                    hashes(bytes("f")), "first"));
+            await(firstWriting);
+            List<Future<Boolean>> others = new ArrayList<>();
+            for (int i = 0; i < queued; i++) {
+                // Every other one writes the key "same": of each such pair only the first in the group passes.
+                byte[] key = bytes(i % 2 == 0 ? "same" : "own-" + i);
+                String name = "queued-" + i;
+                others.add(executor.submit(() -> ledger.commit(begin, hashes(key), hashes(key), name)));
+            }
+            while (ledger.queuedCommits() < queued) {
+                Thread.onSpinWait();
+            }
+            releaseFirst.countDown();
+            assertTrue(first.get(10, TimeUnit.SECONDS));
+            int passed = 0;
+            for (Future<Boolean> other : others) {
+                passed += other.get(10, TimeUnit.SECONDS) ? 1 : 0;
+            }
+            assertEquals(queued - 1, passed, "two queued commits wrote \"same\"; the later one conflicts");
+        } finally {
+            executor.shutdownNow();
+            assertTrue(executor.awaitTermination(10, TimeUnit.SECONDS));
+        }
+        assertEquals(2, writes.size(), "the first commit, then every queued one in a single write: " + writes);
+        assertEquals(List.of("first"), writes.get(0));
+        assertEquals(queued - 1, writes.get(1).size());
+        assertEquals(begin + 1 + queued - 1, ledger.committedVersion());
     }
 
     private boolean commitWriting(long since, byte[] key) throws RocksDBException {
         KeyHashes hashes = hashes(key);
-        return ledger.commit(since, hashes, hashes, writes::incrementAndGet);
+        return ledger.commit(since, hashes, hashes, new String(key, StandardCharsets.UTF_8));
     }
 
-    private boolean commitChecking(long since, byte[] key) {
-        try {
-            return ledger.commit(since, hashes(key), new KeyHashes(), () -> {
-                throw new AssertionError("a commit that writes nothing must not write");
-            });
-        } catch (RocksDBException e) {
-            throw new AssertionError(e);
-        }
+    private boolean commitChecking(long since, byte[] key) throws RocksDBException {
+        int writesBefore = writes.size();
+        boolean committed = ledger.commit(since, hashes(key), new KeyHashes(), "read-only");
+        assertEquals(writesBefore, writes.size(), "a commit that writes nothing must not write");
+        return committed;
     }
 
     private static KeyHashes hashes(byte[] key) {
@@ -108,6 +166,15 @@ class CommitLedgerTest {
                 assertNotEquals(firstHash, hash);
                 return new byte[][] {first, candidate};
             }
+        }
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            assertTrue(latch.await(10, TimeUnit.SECONDS));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
         }
     }
 
