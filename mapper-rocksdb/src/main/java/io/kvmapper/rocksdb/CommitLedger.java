@@ -89,7 +89,8 @@ final class CommitLedger<B> {
      * with concurrent commits.
      *
      * @return false, having written nothing, if a checked key was written after {@code since}
-     * @throws RocksDBException if the write failed; nothing of this commit is in the store then
+     * @throws RocksDBException if the write failed (or the {@link GroupWriter}'s unchecked exception);
+     *     nothing of this commit is in the store then
      */
     boolean commit(long since, KeyHashes checked, KeyHashes written, B batch) throws RocksDBException {
         if (checked.size() == 0 && written.size() == 0) {
@@ -121,8 +122,15 @@ final class CommitLedger<B> {
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
-        if (request.failure != null) {
-            throw request.failure;
+        Throwable failure = request.failure;
+        if (failure instanceof RocksDBException e) {
+            throw e;
+        }
+        if (failure instanceof RuntimeException e) {
+            throw e;
+        }
+        if (failure instanceof Error e) {
+            throw e;
         }
         return !request.conflicted;
     }
@@ -150,11 +158,12 @@ final class CommitLedger<B> {
         if (accepted.isEmpty()) {
             return;
         }
-        RocksDBException failure = null;
+        Throwable failure = null;
         try {
             writer.write(batches);
-        } catch (RocksDBException e) {
+        } catch (RocksDBException | RuntimeException | Error e) {
             // Nothing of the group is in the store. Its stamps stay: they can only cause false conflicts.
+            // Every member gets the failure: a waiting thread must never be left waiting.
             failure = e;
         }
         committed = version;
@@ -217,7 +226,7 @@ final class CommitLedger<B> {
         final B batch;
         final Thread thread = Thread.currentThread();
         boolean conflicted;
-        RocksDBException failure;
+        Throwable failure;
         volatile boolean done;
 
         Request(long since, KeyHashes checked, KeyHashes written, B batch) {

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -135,6 +136,47 @@ class CommitLedgerTest {
         assertEquals(List.of("first"), writes.get(0));
         assertEquals(queued - 1, writes.get(1).size());
         assertEquals(begin + 1 + queued - 1, ledger.committedVersion());
+    }
+
+    @Test
+    void everyCommitOfAGroupWhoseWriteFailsGetsTheFailure() throws Exception {
+        CountDownLatch firstWriting = new CountDownLatch(1);
+        CountDownLatch releaseFirst = new CountDownLatch(1);
+        IllegalStateException broken = new IllegalStateException("the writer broke");
+        writer = batches -> {
+            if (batches.contains("first")) {
+                firstWriting.countDown();
+                await(releaseFirst);
+                return;
+            }
+            throw broken;
+        };
+        long begin = ledger.committedVersion();
+        int queued = 3;
+        ExecutorService executor = Executors.newFixedThreadPool(1 + queued);
+        try {
+            Future<Boolean> first = executor.submit(() -> ledger.commit(begin, hashes(bytes("f")),
+                    hashes(bytes("f")), "first"));
+            await(firstWriting);
+            List<Future<Boolean>> others = new ArrayList<>();
+            for (int i = 0; i < queued; i++) {
+                byte[] key = bytes("own-" + i);
+                String name = "queued-" + i;
+                others.add(executor.submit(() -> ledger.commit(begin, hashes(key), hashes(key), name)));
+            }
+            while (ledger.queuedCommits() < queued) {
+                Thread.onSpinWait();
+            }
+            releaseFirst.countDown();
+            assertTrue(first.get(10, TimeUnit.SECONDS));
+            for (Future<Boolean> other : others) {
+                ExecutionException e = assertThrows(ExecutionException.class, () -> other.get(10, TimeUnit.SECONDS));
+                assertSame(broken, e.getCause());
+            }
+        } finally {
+            executor.shutdownNow();
+            assertTrue(executor.awaitTermination(10, TimeUnit.SECONDS));
+        }
     }
 
     private boolean commitWriting(long since, byte[] key) throws RocksDBException {
