@@ -22,11 +22,11 @@ import org.rocksdb.AbstractNativeReference;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
 import org.rocksdb.LRUCache;
-import org.rocksdb.OptimisticTransactionDB;
-import org.rocksdb.OptimisticTransactionOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.UInt64AddOperator;
+import org.rocksdb.WriteBatch;
+import org.rocksdb.WriteBatchWithIndex;
 import org.rocksdb.WriteOptions;
 
 /**
@@ -40,16 +40,19 @@ import org.rocksdb.WriteOptions;
  * batches; the iterator itself pins a consistent view of the store as of the moment the scan opened.
  *
  * <h2>Transactions</h2>
- * Transactions are RocksDB <em>optimistic</em> transactions with a snapshot taken at begin: they take
- * no locks, so they never wait for each other and cannot deadlock; instead commit checks that no key
- * the transaction read ({@code get}, {@code getAll}) or wrote ({@code put}, {@code delete}) was written
- * by anyone since the snapshot, and fails with a retryable
+ * Transactions are optimistic, with a snapshot taken at begin, over a plain RocksDB database: they take
+ * no locks while they work, so they never wait for each other and cannot deadlock; instead commit checks
+ * that no key the transaction read ({@code get}, {@code getAll}) or wrote ({@code put}, {@code delete})
+ * was written by a commit after it began, and fails with a retryable
  * {@link io.kvmapper.TransactionConflictException} if one was. {@link io.kvmapper.KvStore#transact}
  * then runs the unit of work again. A unique-index claim is safe because the claiming transaction
  * reads the index key and writes it, so two concurrent claims of one value cannot both commit.
- * Counter adds are RocksDB merges ({@code uint64add}) that are not tracked, so they never conflict.
- * Commits go through the write-ahead log, fsynced or not as {@link RocksKvStore.Options#syncWrites}
- * says.
+ * Counter adds are RocksDB merges ({@code uint64add}) whose keys are not checked, so they never conflict.
+ * The conflict check is made in Java ({@link CommitLedger}), under one commit lock that also covers
+ * the write: sound because a RocksDB directory is open in one instance at a time (its {@code LOCK} file),
+ * so every writer of the database commits through this backend. Each commit is one RocksDB write batch
+ * through the write-ahead log, fsynced or not as {@link RocksKvStore.Options#syncWrites} says; commits
+ * that queue for the lock together are written together, in one write (group commit).
  *
  * <h2>Threads and lifetime</h2>
  * Safe for concurrent use. {@link #close()} waits for calls in progress, then closes every open
@@ -64,9 +67,8 @@ public final class RocksBackend implements KvBackend {
 
     /**
      * The size of each memtable's whole-key Bloom filter as a fraction of the memtable (6.4 MiB for the
-     * default 64 MiB). It lets a read of an absent key, and commit's conflict check of every key a
-     * transaction read or wrote (nearly all absent from the memtables when inserting), skip the memtable's
-     * skip list and the older memtables kept for that check.
+     * default 64 MiB). It lets a read of an absent key (an insert's existence checks) skip the memtable's
+     * skip list.
      */
     private static final double MEMTABLE_BLOOM_RATIO = 0.1;
 
@@ -78,8 +80,8 @@ public final class RocksBackend implements KvBackend {
 
     private final List<AbstractNativeReference> ownedHandles;
     private final WriteOptions writeOptions;
-    private final OptimisticTransactionOptions transactionOptions;
-    private final OptimisticTransactionDB db;
+    private final CommitLedger<WriteBatchWithIndex> ledger = new CommitLedger<>(this::write);
+    private final RocksDB db;
 
     RocksBackend(Path dir, RocksKvStore.Options settings) {
         this.directory = dir.toAbsolutePath();
@@ -114,11 +116,8 @@ public final class RocksBackend implements KvBackend {
                     .setTableFormatConfig(table);
             // The write-ahead log is never disabled: it is what makes a commit survive a crash.
             WriteOptions write = owned(handles, new WriteOptions().setSync(settings.syncWrites()));
-            OptimisticTransactionOptions transaction = owned(handles, new OptimisticTransactionOptions());
-            transaction.setSetSnapshot(true);
-            this.db = OptimisticTransactionDB.open(options, directory.toString());
+            this.db = RocksDB.open(options, directory.toString());
             this.writeOptions = write;
-            this.transactionOptions = transaction;
             Collections.reverse(handles);
             this.ownedHandles = List.copyOf(handles);
         } catch (RocksDBException e) {
@@ -200,7 +199,7 @@ public final class RocksBackend implements KvBackend {
             if (range.isEmpty()) {
                 return RocksCursor.empty();
             }
-            RocksCursor cursor = RocksCursor.open(this, range, options, null, null, openResources::remove);
+            RocksCursor cursor = RocksCursor.open(this, range, options, db::newIterator, openResources::remove);
             openResources.add(cursor);
             return cursor;
         } finally {
@@ -209,15 +208,15 @@ public final class RocksBackend implements KvBackend {
     }
 
     /**
-     * {@inheritDoc} An optimistic RocksDB transaction with a snapshot taken now. Closing the backend
-     * rolls back every transaction still open.
+     * {@inheritDoc} An optimistic transaction with a snapshot taken now, its conflicts detected by this
+     * backend at commit. Closing the backend rolls back every transaction still open.
      */
     @Override
     public KvTransaction beginTransaction() {
         long stamp = enter();
         try {
-            RocksTransaction transaction =
-                    new RocksTransaction(this, db.beginTransaction(writeOptions, transactionOptions));
+            // The version first, then the snapshot: the snapshot holds every commit up to that version.
+            RocksTransaction transaction = new RocksTransaction(this, db, ledger.committedVersion());
             openResources.add(transaction);
             return transaction;
         } finally {
@@ -276,8 +275,27 @@ public final class RocksBackend implements KvBackend {
     }
 
     /** The database, for tests in this package that inspect RocksDB directly. */
-    OptimisticTransactionDB db() {
+    RocksDB db() {
         return db;
+    }
+
+    /** The ledger through which every commit of this backend's transactions goes. */
+    CommitLedger<WriteBatchWithIndex> ledger() {
+        return ledger;
+    }
+
+    /**
+     * Writes the batches of a group of commits in one RocksDB write, through the write-ahead log (synced
+     * as the store's options say). Called by the ledger, with the commit lock and this backend's lock held.
+     */
+    private void write(List<WriteBatchWithIndex> batches) throws RocksDBException {
+        if (batches.size() == 1) {
+            db.write(writeOptions, batches.get(0));
+            return;
+        }
+        try (WriteBatch joined = WriteBatches.concatenate(batches)) {
+            db.write(writeOptions, joined);
+        }
     }
 
     /**

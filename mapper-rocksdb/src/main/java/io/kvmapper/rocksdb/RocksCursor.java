@@ -10,18 +10,18 @@ import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 import org.rocksdb.Slice;
-import org.rocksdb.Snapshot;
-import org.rocksdb.Transaction;
 
 /**
- * A scan over a RocksDB iterator, of the database or of a transaction (which adds the transaction's
- * own writes). Items are copied out in batches under one acquisition of the backend's lock each;
- * batches start small, for the common short scan, and double up to {@value #MAX_BATCH}. When the
- * range is exhausted the native handles are released at once, without waiting for {@link #close()}.
+ * A scan over a RocksDB iterator, of the database or of a transaction (its snapshot with the
+ * transaction's own writes laid over it). Items are copied out in batches under one acquisition of the
+ * backend's lock each; batches start small, for the common short scan, and double up to
+ * {@value #MAX_BATCH}. When the range is exhausted the native handles are released at once, without
+ * waiting for {@link #close()}.
  */
 final class RocksCursor implements KvCursor, NativeResource {
     private static final int FIRST_BATCH = 16;
@@ -63,24 +63,19 @@ final class RocksCursor implements KvCursor, NativeResource {
     }
 
     /**
-     * Opens a cursor over a non-empty {@code range}, of the database, or of {@code transaction} (reading
-     * at {@code snapshot}) when it is not null. Called with the backend's lock held.
+     * Opens a cursor over a non-empty {@code range} with an iterator from {@code iterators} (of the database,
+     * or of a transaction), given read options bounded by the range, which the cursor keeps open as long as
+     * the iterator. Called with the backend's lock held.
      */
-    static RocksCursor open(RocksBackend backend, KeyRange range, ScanOptions options, Transaction transaction,
-            Snapshot snapshot, Consumer<NativeResource> onRelease) {
+    static RocksCursor open(RocksBackend backend, KeyRange range, ScanOptions options,
+            Function<ReadOptions, RocksIterator> iterators, Consumer<NativeResource> onRelease) {
         Slice lower = new Slice(range.begin());
         Slice upper = null;
         ReadOptions readOptions = null;
         try {
             upper = new Slice(range.end());
             readOptions = new ReadOptions().setIterateLowerBound(lower).setIterateUpperBound(upper);
-            RocksIterator iterator;
-            if (transaction == null) {
-                iterator = backend.db().newIterator(readOptions);
-            } else {
-                readOptions.setSnapshot(snapshot);
-                iterator = transaction.getIterator(readOptions);
-            }
+            RocksIterator iterator = iterators.apply(readOptions);
             return new RocksCursor(backend, range, options, lower, upper, readOptions, iterator, onRelease);
         } catch (RuntimeException | Error e) {
             if (readOptions != null) {

@@ -3,7 +3,6 @@ package io.kvmapper.rocksdb;
 import io.kvmapper.CorruptDataException;
 import io.kvmapper.KvMapperException;
 import io.kvmapper.StorageException;
-import io.kvmapper.TransactionConflictException;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.Status;
 
@@ -24,20 +23,6 @@ final class RocksErrors {
         }
         return new StorageException("RocksDB store at " + path + ": " + operation + " failed: " + describe(e), e,
                 isTransient(code(e)));
-    }
-
-    /**
-     * A failed commit: a conflict when RocksDB reports {@code Busy} (a tracked key was written after the
-     * transaction's snapshot) or {@code TryAgain} (the memtable history no longer reaches back to the
-     * snapshot, so the conflict check could not be made); any other status is a storage failure.
-     */
-    static RuntimeException commit(String path, RocksDBException e) {
-        Status.Code code = code(e);
-        if (code == Status.Code.Busy || code == Status.Code.TryAgain) {
-            return new TransactionConflictException("RocksDB store at " + path + ": the transaction conflicted with"
-                    + " a concurrent commit and was not applied (" + describe(e) + "); run the unit of work again", e);
-        }
-        return storage(path, "commit", e);
     }
 
     /** Whether opening failed because another instance holds the directory's LOCK file. */

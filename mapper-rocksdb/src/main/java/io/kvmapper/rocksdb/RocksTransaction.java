@@ -1,6 +1,7 @@
 package io.kvmapper.rocksdb;
 
 import io.kvmapper.StoreClosedException;
+import io.kvmapper.TransactionConflictException;
 import io.kvmapper.spi.Counters;
 import io.kvmapper.spi.KeyRange;
 import io.kvmapper.spi.KvCursor;
@@ -12,32 +13,64 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.rocksdb.ReadOptions;
+import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 import org.rocksdb.Slice;
 import org.rocksdb.Snapshot;
-import org.rocksdb.Transaction;
+import org.rocksdb.WriteBatchWithIndex;
 
 /**
- * A RocksDB optimistic transaction begun with a snapshot. Point reads go through
- * {@code MultiGetForUpdate}, so commit checks them for conflicts; scans read through the transaction's
- * iterator, untracked; adds are untracked merges. The transaction releases its native handles as
- * soon as it commits, fails to commit, or is closed.
+ * An optimistic transaction over the plain RocksDB database, its conflicts detected in Java by the
+ * backend's {@link CommitLedger}.
+ *
+ * <p>At begin it notes the ledger's published version and takes a RocksDB snapshot. Writes go into a
+ * {@code WriteBatchWithIndex}; reads go to the snapshot, through that batch once the transaction has
+ * written ({@code GetFromBatchAndDB}, an iterator with the snapshot as base), so they see the
+ * transaction's own writes, its counter adds merged onto the stored value with the database's
+ * {@code uint64add} operator. Tracked reads ({@code get}, {@code getAll}) and writes ({@code put},
+ * {@code delete}, the deletes of {@code deleteRange}) record their keys' hashes for the commit's conflict
+ * check; adds record theirs only as written keys, which later commits are checked against. Commit checks
+ * and writes the batch, one atomic RocksDB write through the write-ahead log (shared with concurrent
+ * commits), under the ledger's lock.
+ * The transaction releases its snapshot and native handles as soon as it commits, fails to commit, or is
+ * closed.
  */
 final class RocksTransaction implements KvTransaction, NativeResource {
     /** How many keys {@link #deleteRange} collects before deleting them and seeking on. */
     private static final int DELETE_RANGE_CHUNK = 1024;
 
     private final RocksBackend backend;
-    private final Transaction transaction;
+    private final RocksDB db;
+    private final long beginVersion;
+    private final Snapshot snapshot;
+    private final ReadOptions readOptions;
+    private final WriteBatchWithIndex batch;
+    private final KeyHashes checked = new KeyHashes();
+    private final KeyHashes written = new KeyHashes();
     private final Set<NativeResource> cursors = ConcurrentHashMap.newKeySet();
-    private Snapshot snapshot;
-    private ReadOptions readOptions;
     private volatile String endReason;
 
-    RocksTransaction(RocksBackend backend, Transaction transaction) {
+    /** Begins a transaction. Called with the backend's lock held. */
+    RocksTransaction(RocksBackend backend, RocksDB db, long beginVersion) {
         this.backend = backend;
-        this.transaction = transaction;
+        this.db = db;
+        this.beginVersion = beginVersion;
+        Snapshot taken = db.getSnapshot();
+        ReadOptions options = null;
+        try {
+            options = new ReadOptions().setSnapshot(taken);
+            // overwrite_key: a key written twice has one entry in the index, as in RocksDB's own transactions.
+            this.batch = new WriteBatchWithIndex(true);
+        } catch (RuntimeException | Error e) {
+            if (options != null) {
+                options.close();
+            }
+            db.releaseSnapshot(taken);
+            throw e;
+        }
+        this.snapshot = taken;
+        this.readOptions = options;
     }
 
     @Override
@@ -45,10 +78,8 @@ final class RocksTransaction implements KvTransaction, NativeResource {
         Objects.requireNonNull(key, "key");
         long stamp = enter();
         try {
-            // One key through the multi-key call: rocksjni's single-key getForUpdate reports an absent key
-            // by throwing and catching a C++ exception (about 0.7 us of unwinding, every existence check of
-            // an insert), the multi-key call by a status. Both track the key alike.
-            return transaction.multiGetForUpdateAsList(readOptions(), List.of(key)).get(0);
+            checked.add(CommitLedger.hash(key));
+            return read(key);
         } catch (RocksDBException e) {
             throw RocksErrors.storage(backend.path(), "transactional get of key " + RocksBackend.hex(key), e);
         } finally {
@@ -61,7 +92,7 @@ final class RocksTransaction implements KvTransaction, NativeResource {
         Objects.requireNonNull(key, "key");
         long stamp = enter();
         try {
-            return transaction.get(readOptions(), key);
+            return read(key);
         } catch (RocksDBException e) {
             throw RocksErrors.storage(backend.path(), "untracked transactional get of key " + RocksBackend.hex(key), e);
         } finally {
@@ -74,7 +105,21 @@ final class RocksTransaction implements KvTransaction, NativeResource {
         RocksBackend.requireKeys(keys);
         long stamp = enter();
         try {
-            return keys.isEmpty() ? new ArrayList<>() : transaction.multiGetForUpdateAsList(readOptions(), keys);
+            for (byte[] key : keys) {
+                checked.add(CommitLedger.hash(key));
+            }
+            if (keys.isEmpty()) {
+                return new ArrayList<>();
+            }
+            if (written.size() == 0) {
+                return db.multiGetAsList(readOptions, keys);
+            }
+            // The indexed batch has no multi-key read through to the database in rocksjni.
+            List<byte[]> values = new ArrayList<>(keys.size());
+            for (byte[] key : keys) {
+                values.add(batch.getFromBatchAndDB(db, readOptions, key));
+            }
+            return values;
         } catch (RocksDBException e) {
             throw RocksErrors.storage(backend.path(), "transactional multi-get of " + keys.size() + " keys", e);
         } finally {
@@ -96,7 +141,7 @@ final class RocksTransaction implements KvTransaction, NativeResource {
             if (range.isEmpty()) {
                 return RocksCursor.empty();
             }
-            RocksCursor cursor = RocksCursor.open(backend, range, options, transaction, snapshot(), cursors::remove);
+            RocksCursor cursor = RocksCursor.open(backend, range, options, this::iterator, cursors::remove);
             cursors.add(cursor);
             return cursor;
         } finally {
@@ -110,7 +155,8 @@ final class RocksTransaction implements KvTransaction, NativeResource {
         Objects.requireNonNull(value, "value");
         long stamp = enter();
         try {
-            transaction.put(key, value);
+            batch.put(key, value);
+            trackWrite(key);
         } catch (RocksDBException e) {
             throw RocksErrors.storage(backend.path(), "put of key " + RocksBackend.hex(key), e);
         } finally {
@@ -123,7 +169,8 @@ final class RocksTransaction implements KvTransaction, NativeResource {
         Objects.requireNonNull(key, "key");
         long stamp = enter();
         try {
-            transaction.delete(key);
+            batch.delete(key);
+            trackWrite(key);
         } catch (RocksDBException e) {
             throw RocksErrors.storage(backend.path(), "delete of key " + RocksBackend.hex(key), e);
         } finally {
@@ -134,10 +181,10 @@ final class RocksTransaction implements KvTransaction, NativeResource {
     /**
      * {@inheritDoc}
      *
-     * <p>RocksDB transactions have no range deletion, so this iterates the range as the transaction
-     * sees it (its snapshot plus its own writes) and deletes each key, tracked like {@link #delete}:
-     * one native seek per {@value #DELETE_RANGE_CHUNK} keys plus four native calls per key, and
-     * one entry per key in the transaction's write batch.
+     * <p>A RocksDB range deletion cannot be read through the indexed batch, so this iterates the range as
+     * the transaction sees it (its snapshot plus its own writes) and deletes each key, tracked like
+     * {@link #delete}: one native seek per {@value #DELETE_RANGE_CHUNK} keys plus three native calls per
+     * key, and one entry per key in the transaction's batch.
      */
     @Override
     public void deleteRange(KeyRange range) {
@@ -148,14 +195,14 @@ final class RocksTransaction implements KvTransaction, NativeResource {
                 return;
             }
             try (Slice upperBound = new Slice(range.end());
-                    ReadOptions bounded = new ReadOptions().setIterateUpperBound(upperBound).setSnapshot(snapshot())) {
+                    ReadOptions bounded = new ReadOptions().setIterateUpperBound(upperBound)) {
                 byte[] from = range.begin();
                 List<byte[]> keys = new ArrayList<>();
                 do {
                     keys.clear();
                     // Collect a chunk, then delete it with the iterator closed: the iterator reads the
-                    // transaction's write batch, which must not change under it.
-                    try (RocksIterator iterator = transaction.getIterator(bounded)) {
+                    // transaction's indexed batch, which must not change under it.
+                    try (RocksIterator iterator = iterator(bounded)) {
                         for (iterator.seek(from); iterator.isValid() && keys.size() < DELETE_RANGE_CHUNK;
                                 iterator.next()) {
                             keys.add(iterator.key());
@@ -163,7 +210,8 @@ final class RocksTransaction implements KvTransaction, NativeResource {
                         iterator.status();
                     }
                     for (byte[] key : keys) {
-                        transaction.delete(key);
+                        batch.delete(key);
+                        trackWrite(key);
                     }
                     if (!keys.isEmpty()) {
                         from = KeyRange.successor(keys.get(keys.size() - 1));
@@ -177,13 +225,18 @@ final class RocksTransaction implements KvTransaction, NativeResource {
         }
     }
 
-    /** {@inheritDoc} An untracked {@code uint64add} merge: it never makes this transaction conflict. */
+    /**
+     * {@inheritDoc} A {@code uint64add} merge in the batch. Its key is not checked at commit, so it never
+     * makes this transaction conflict, but it is stamped as written, so a transaction that read the
+     * counter with {@link #get} and commits later conflicts with it.
+     */
     @Override
     public void add(byte[] key, long delta) {
         Objects.requireNonNull(key, "key");
         long stamp = enter();
         try {
-            transaction.mergeUntracked(key, Counters.encode(delta));
+            batch.merge(key, Counters.encode(delta));
+            written.add(CommitLedger.hash(key));
         } catch (RocksDBException e) {
             throw RocksErrors.storage(backend.path(), "add to key " + RocksBackend.hex(key), e);
         } finally {
@@ -192,19 +245,25 @@ final class RocksTransaction implements KvTransaction, NativeResource {
     }
 
     /**
-     * {@inheritDoc} Closes the transaction's open cursors first. Whether or not it succeeds, the
-     * transaction is over afterwards.
+     * {@inheritDoc} Closes the transaction's open cursors first, then checks and writes under the
+     * backend's commit lock. Whether or not it succeeds, the transaction is over afterwards.
      */
     @Override
     public void commit() {
         long stamp = enter();
         try {
             abortCursors("commit() ended its transaction");
-            transaction.commit();
+            boolean committed = backend.ledger().commit(beginVersion, checked, written, batch);
+            if (!committed) {
+                end("transaction on RocksDB store at " + backend.path() + " failed to commit; begin a new one");
+                throw new TransactionConflictException("RocksDB store at " + backend.path() + ": the transaction"
+                        + " conflicted with a concurrent commit (a key it read or wrote was written since it began)"
+                        + " and was not applied; run the unit of work again");
+            }
             end("transaction on RocksDB store at " + backend.path() + " has committed; begin a new one");
         } catch (RocksDBException e) {
             end("transaction on RocksDB store at " + backend.path() + " failed to commit; begin a new one");
-            throw RocksErrors.commit(backend.path(), e);
+            throw RocksErrors.storage(backend.path(), "commit", e);
         } finally {
             backend.exit(stamp);
         }
@@ -234,19 +293,33 @@ final class RocksTransaction implements KvTransaction, NativeResource {
         return stamp;
     }
 
-    /** The snapshot taken at begin; RocksDB owns it and releases it with the transaction. */
-    private Snapshot snapshot() {
-        if (snapshot == null) {
-            snapshot = transaction.getSnapshot();
-        }
-        return snapshot;
+    /**
+     * A read at the snapshot, through the batch once the transaction has written. Before that a plain
+     * {@code Get}, which is cheaper: nothing in the batch to look up or merge.
+     */
+    private byte[] read(byte[] key) throws RocksDBException {
+        return written.size() == 0 ? db.get(readOptions, key) : batch.getFromBatchAndDB(db, readOptions, key);
     }
 
-    private ReadOptions readOptions() {
-        if (readOptions == null) {
-            readOptions = new ReadOptions().setSnapshot(snapshot());
+    private void trackWrite(byte[] key) {
+        long hash = CommitLedger.hash(key);
+        checked.add(hash);
+        written.add(hash);
+    }
+
+    /**
+     * An iterator over the snapshot with the batch's writes laid over it, bounded as {@code options} says;
+     * closing it closes the database iterator under it. {@code options} must outlive the iterator.
+     */
+    private RocksIterator iterator(ReadOptions options) {
+        options.setSnapshot(snapshot);
+        RocksIterator base = db.newIterator(options);
+        try {
+            return batch.newIteratorWithBase(base, options);
+        } catch (RuntimeException | Error e) {
+            base.close();
+            throw e;
         }
-        return readOptions;
     }
 
     private void abortCursors(String reason) {
@@ -256,8 +329,8 @@ final class RocksTransaction implements KvTransaction, NativeResource {
     }
 
     /**
-     * Ends the transaction once: closes its cursors and releases its handles; destroying an
-     * uncommitted RocksDB transaction discards its writes. Called with the backend's lock held.
+     * Ends the transaction once: closes its cursors, discards the batch and releases the snapshot.
+     * Called with the backend's lock held.
      */
     private void end(String reason) {
         if (endReason != null) {
@@ -265,13 +338,9 @@ final class RocksTransaction implements KvTransaction, NativeResource {
         }
         endReason = reason;
         abortCursors(reason);
-        if (readOptions != null) {
-            readOptions.close();
-        }
-        if (snapshot != null) {
-            snapshot.close();
-        }
-        transaction.close();
+        batch.close();
+        readOptions.close();
+        db.releaseSnapshot(snapshot);
         backend.forget(this);
     }
 }

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.kvmapper.CorruptDataException;
 import io.kvmapper.KvMapperException;
 import io.kvmapper.StorageException;
-import io.kvmapper.TransactionConflictException;
 import org.junit.jupiter.api.Test;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.Status;
@@ -16,17 +15,8 @@ import org.rocksdb.Status;
 /** How RocksDB statuses become KV Mapper exceptions, and which are retryable. */
 class RocksErrorsTest {
     @Test
-    void busyOrTryAgainAtCommitIsAConflict() {
-        for (Status.Code code : new Status.Code[] {Status.Code.Busy, Status.Code.TryAgain}) {
-            RuntimeException e = RocksErrors.commit("/db", failure(code));
-            assertInstanceOf(TransactionConflictException.class, e);
-            assertTrue(e.getMessage().startsWith("RocksDB store at /db: the transaction conflicted"), e.getMessage());
-        }
-    }
-
-    @Test
-    void anyOtherCommitFailureIsAStorageFailure() {
-        RuntimeException e = RocksErrors.commit("/db", failure(Status.Code.IOError));
+    void aFailedCommitWriteIsAStorageFailureNamingTheStore() {
+        KvMapperException e = RocksErrors.storage("/db", "commit", failure(Status.Code.IOError));
         StorageException storage = assertInstanceOf(StorageException.class, e);
         assertFalse(storage.isRetryable());
         assertEquals("RocksDB store at /db: commit failed: IOError: test", storage.getMessage());

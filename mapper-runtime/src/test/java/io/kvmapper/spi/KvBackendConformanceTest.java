@@ -717,6 +717,54 @@ public abstract class KvBackendConformanceTest {
         assertArrayEquals(value("elsewhere"), backend.get(key(7)));
     }
 
+    @Test
+    void deleteRangeConflictsWithAConcurrentWriteOfAKeyItDeletes() {
+        assumeTrue(detectsConflicts(), "the backend detects no conflicts");
+        commit(tx -> {
+            for (int i = 0; i < 5; i++) {
+                tx.put(key(i), value("v"));
+            }
+        });
+        KvTransaction clearing = backend.beginTransaction();
+        commit(tx -> tx.put(key(3), value("changed meanwhile")));
+        assertConflict(clearing, tx -> tx.deleteRange(new KeyRange(key(1), key(4))));
+        assertArrayEquals(value("changed meanwhile"), backend.get(key(3)));
+        assertArrayEquals(value("v"), backend.get(key(1)), "a conflicting deleteRange deletes nothing");
+    }
+
+    @Test
+    void aCommitThatConflictedMakesNoOtherTransactionConflict() {
+        assumeTrue(detectsConflicts(), "the backend detects no conflicts");
+        commit(tx -> tx.put(key(1), value("v")));
+        KvTransaction bystander = backend.beginTransaction();
+        KvTransaction loser = backend.beginTransaction();
+        assertArrayEquals(value("v"), loser.get(key(1)));
+        commit(tx -> tx.put(key(1), value("w")));
+        assertConflict(loser, tx -> tx.put(key(2), value("from the loser")));
+        try (bystander) {
+            assertNull(bystander.get(key(2)));
+            bystander.put(key(2), value("from the bystander"));
+            bystander.commit();
+        }
+        assertArrayEquals(value("from the bystander"), backend.get(key(2)));
+    }
+
+    @Test
+    void aTransactionThatBeganAfterACommitDoesNotConflictWithItButWithTheNextOne() {
+        assumeTrue(detectsConflicts(), "the backend detects no conflicts");
+        commit(tx -> tx.put(key(1), value("v")));
+        try (KvTransaction later = backend.beginTransaction()) {
+            assertArrayEquals(value("v"), later.get(key(1)));
+            later.put(key(1), value("w"));
+            later.commit();
+        }
+        KvTransaction stale = backend.beginTransaction();
+        assertArrayEquals(value("w"), stale.get(key(1)));
+        commit(tx -> tx.put(key(1), value("x")));
+        assertConflict(stale, tx -> tx.put(key(1), value("y")));
+        assertArrayEquals(value("x"), backend.get(key(1)));
+    }
+
     // ---------------------------------------------------------------- atomic adds
 
     @Test
