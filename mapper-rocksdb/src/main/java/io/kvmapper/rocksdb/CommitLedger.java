@@ -135,40 +135,48 @@ final class CommitLedger<B> {
         return !request.conflicted;
     }
 
-    /** Commits every queued request as one group. Called with the commit lock held. */
+    /**
+     * Commits every queued request as one group. Called with the commit lock held. Throws nothing: every
+     * request it takes from the queue is finished, with the failure if anything failed, so that no waiting
+     * thread is ever left waiting.
+     */
     private void commitQueued() {
-        List<Request<B>> accepted = new ArrayList<>();
+        List<Request<B>> group = new ArrayList<>();
         List<B> batches = new ArrayList<>();
-        long version = committed;
-        for (Request<B> request = queue.poll(); request != null; request = queue.poll()) {
-            if (conflicts(request)) {
-                request.conflicted = true;
-                request.finish();
-            } else if (request.written.size() == 0) {
-                request.finish();
-            } else {
-                version++;
-                for (int i = 0, n = request.written.size(); i < n; i++) {
-                    stamp(request.written.get(i), version);
-                }
-                accepted.add(request);
-                batches.add(request.batch);
-            }
-        }
-        if (accepted.isEmpty()) {
-            return;
-        }
         Throwable failure = null;
+        long version = committed;
         try {
-            writer.write(batches);
+            for (Request<B> request = queue.poll(); request != null; request = queue.poll()) {
+                group.add(request);
+                if (conflicts(request)) {
+                    request.conflicted = true;
+                    continue;
+                }
+                request.passed = true;
+                if (request.written.size() > 0) {
+                    version++;
+                    for (int i = 0, n = request.written.size(); i < n; i++) {
+                        stamp(request.written.get(i), version);
+                    }
+                    batches.add(request.batch);
+                }
+            }
+            if (!batches.isEmpty()) {
+                writer.write(batches);
+            }
         } catch (RocksDBException | RuntimeException | Error e) {
-            // Nothing of the group is in the store. Its stamps stay: they can only cause false conflicts.
-            // Every member gets the failure: a waiting thread must never be left waiting.
+            // Nothing of the group's writes is in the store (the write is one RocksDB write, or did not
+            // happen). Its stamps stay: they can only cause false conflicts.
             failure = e;
         }
+        // Published before any member is released, so that one that conflicted with another member of
+        // this group and runs again sees that member's write.
         committed = version;
-        for (Request<B> request : accepted) {
-            request.failure = failure;
+        for (Request<B> request : group) {
+            // a member that writes, or one whose check the failure cut short, did not commit
+            if (failure != null && !request.conflicted && (request.written.size() > 0 || !request.passed)) {
+                request.failure = failure;
+            }
             request.finish();
         }
     }
@@ -226,6 +234,7 @@ final class CommitLedger<B> {
         final B batch;
         final Thread thread = Thread.currentThread();
         boolean conflicted;
+        boolean passed;
         Throwable failure;
         volatile boolean done;
 

@@ -80,6 +80,13 @@ public final class RocksBackend implements KvBackend {
 
     private final List<AbstractNativeReference> ownedHandles;
     private final WriteOptions writeOptions;
+    /**
+     * At most this many bytes of batches are joined into one write of a group commit: the join copies them
+     * on the heap, so a group of large transactions is written in several writes instead (each batch still
+     * one atomic write, in order), and a batch above it alone.
+     */
+    static final long GROUP_WRITE_BYTES = 32L << 20;
+
     private final CommitLedger<WriteBatchWithIndex> ledger = new CommitLedger<>(this::write);
     private final RocksDB db;
 
@@ -289,12 +296,17 @@ public final class RocksBackend implements KvBackend {
      * as the store's options say). Called by the ledger, with the commit lock and this backend's lock held.
      */
     private void write(List<WriteBatchWithIndex> batches) throws RocksDBException {
-        if (batches.size() == 1) {
-            db.write(writeOptions, batches.get(0));
-            return;
-        }
-        try (WriteBatch joined = WriteBatches.concatenate(batches)) {
-            db.write(writeOptions, joined);
+        int from = 0;
+        while (from < batches.size()) {
+            int to = WriteBatches.joinable(batches, from, GROUP_WRITE_BYTES);
+            if (to - from == 1) {
+                db.write(writeOptions, batches.get(from));
+            } else {
+                try (WriteBatch joined = WriteBatches.concatenate(batches.subList(from, to))) {
+                    db.write(writeOptions, joined);
+                }
+            }
+            from = to;
         }
     }
 

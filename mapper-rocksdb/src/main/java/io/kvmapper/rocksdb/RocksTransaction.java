@@ -1,5 +1,7 @@
 package io.kvmapper.rocksdb;
 
+import io.kvmapper.KvMapperException;
+import io.kvmapper.StorageException;
 import io.kvmapper.StoreClosedException;
 import io.kvmapper.TransactionConflictException;
 import io.kvmapper.spi.Counters;
@@ -264,6 +266,16 @@ final class RocksTransaction implements KvTransaction, NativeResource {
         } catch (RocksDBException e) {
             end("transaction on RocksDB store at " + backend.path() + " failed to commit; begin a new one");
             throw RocksErrors.storage(backend.path(), "commit", e);
+        } catch (KvMapperException e) {
+            end("transaction on RocksDB store at " + backend.path() + " failed to commit; begin a new one");
+            throw e;
+        } catch (RuntimeException e) {
+            // The group's write failed with it, for every member: each thread gets an exception of its own.
+            end("transaction on RocksDB store at " + backend.path() + " failed to commit; begin a new one");
+            throw new StorageException("RocksDB store at " + backend.path() + ": commit failed: " + e, e, false);
+        } catch (Error e) {
+            end("transaction on RocksDB store at " + backend.path() + " failed to commit; begin a new one");
+            throw e;
         } finally {
             backend.exit(stamp);
         }

@@ -23,7 +23,28 @@ final class WriteBatches {
     private WriteBatches() {
     }
 
-    /** One batch holding the records of {@code batches} in order; the caller closes it. */
+    /**
+     * The end of the run of batches from {@code from} that together hold at most {@code maxBytes} (at least
+     * one batch, however large): the batches one {@link #concatenate} may join.
+     */
+    static int joinable(List<WriteBatchWithIndex> batches, int from, long maxBytes) {
+        long bytes = 0;
+        int to = from;
+        while (to < batches.size()) {
+            bytes += batches.get(to).getWriteBatch().getDataSize();
+            if (to > from && bytes > maxBytes) {
+                break;
+            }
+            to++;
+        }
+        return to;
+    }
+
+    /**
+     * One batch holding the records of {@code batches} in order; the caller closes it.
+     *
+     * @throws ArithmeticException if together they exceed what one array holds (join fewer, {@link #joinable})
+     */
     static WriteBatch concatenate(List<WriteBatchWithIndex> batches) throws RocksDBException {
         byte[][] parts = new byte[batches.size()][];
         int size = HEADER;
@@ -31,8 +52,8 @@ final class WriteBatches {
         for (int i = 0; i < parts.length; i++) {
             byte[] data = batches.get(i).getWriteBatch().data();
             parts[i] = data;
-            size += data.length - HEADER;
-            count += readCount(data);
+            size = Math.addExact(size, data.length - HEADER);
+            count = Math.addExact(count, readCount(data));
         }
         byte[] joined = new byte[size];
         for (int i = 0; i < Integer.BYTES; i++) {

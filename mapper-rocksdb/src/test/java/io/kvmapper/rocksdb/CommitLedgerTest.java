@@ -106,6 +106,7 @@ class CommitLedgerTest {
         };
         long begin = ledger.committedVersion();
         int queued = 4;
+        List<Long> publishedAtConflict = new CopyOnWriteArrayList<>();
         ExecutorService executor = Executors.newFixedThreadPool(1 + queued);
         try {
             Future<Boolean> first = executor.submit(() -> ledger.commit(begin, hashes(bytes("f")),
@@ -116,7 +117,13 @@ class CommitLedgerTest {
                 // Every other one writes the key "same": of each such pair only the first in the group passes.
                 byte[] key = bytes(i % 2 == 0 ? "same" : "own-" + i);
                 String name = "queued-" + i;
-                others.add(executor.submit(() -> ledger.commit(begin, hashes(key), hashes(key), name)));
+                others.add(executor.submit(() -> {
+                    boolean committed = ledger.commit(begin, hashes(key), hashes(key), name);
+                    if (!committed) {
+                        publishedAtConflict.add(ledger.committedVersion());
+                    }
+                    return committed;
+                }));
             }
             while (ledger.queuedCommits() < queued) {
                 Thread.onSpinWait();
@@ -136,6 +143,9 @@ class CommitLedgerTest {
         assertEquals(List.of("first"), writes.get(0));
         assertEquals(queued - 1, writes.get(1).size());
         assertEquals(begin + 1 + queued - 1, ledger.committedVersion());
+        assertEquals(List.of(begin + 1 + queued - 1), publishedAtConflict,
+                "the member that lost to another of its group is released only once the group is published, so"
+                        + " that, run again, it sees the winner's write");
     }
 
     @Test
