@@ -234,8 +234,20 @@ public final class IndexMaintainer<E> {
      * at position {@code i}: the one test of ownership that finders, builds and checks share.
      */
     public boolean owns(int i, E entity, byte[] recordKey, byte[] entryKey) {
-        for (ByteBuffer value : values(indexes.get(i), entity)) {
-            if (Arrays.equals(entryKey(i, value.array(), recordKey), entryKey)) {
+        if (entity == null) {
+            return false;
+        }
+        List<byte[]> values = new ArrayList<>(2);
+        indexes.get(i).values().collect(entity, values);
+        byte[] prefix = indexPrefixes[i];
+        boolean unique = indexes.get(i).unique();
+        for (byte[] value : values) {
+            // A unique entry is the prefix and the value: compared in place, without building it (the
+            // finder by a unique value runs this on every hit).
+            if (unique ? entryKey.length == prefix.length + value.length
+                    && Arrays.equals(entryKey, prefix.length, entryKey.length, value, 0, value.length)
+                    && Arrays.equals(entryKey, 0, prefix.length, prefix, 0, prefix.length)
+                    : Arrays.equals(layout.entry(prefix, value, recordKey), entryKey)) {
                 return true;
             }
         }
