@@ -37,7 +37,7 @@ final class AttributeRecords<E> extends Records<E> {
     private final int keyElements;
 
     AttributeRecords(EntityMapping<E> mapping) {
-        super(mapping);
+        super(mapping, false);
         this.codec = mapping.attributeCodec();
         this.head = ValueHeader.of(ValueHeader.ATTRIBUTES, mapping.schemaVersion());
         this.keyElements = 1 + mapping.keySize() - mapping.partitionSize();

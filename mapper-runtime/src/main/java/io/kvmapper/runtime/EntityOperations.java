@@ -106,7 +106,7 @@ public final class EntityOperations<E> {
     }
 
     private static <E> Shared<E> share(KvStore store, EntityMapping<E> mapping) {
-        Records<E> records = Records.of(mapping);
+        Records<E> records = Records.of(mapping, store.backend());
         KeyLayout layout = new KeyLayout(mapping.entityName(), mapping.partitionSize());
         EntitySchema schema = store.component(SchemaRegistry.class, SchemaRegistry::new)
                 .open(records, layout, mapping.indexes(), mapping.counters());

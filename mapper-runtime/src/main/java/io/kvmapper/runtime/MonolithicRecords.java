@@ -15,8 +15,8 @@ import java.util.List;
 
 /**
  * The monolithic layout: each entity is one value under its record key, a header and the codec's
- * encoding of every stored field. A stored value's key fields must name the key it is stored under. The
- * value of an entity with a {@code @Version} is only ever replaced through
+ * encoding of every stored field. A stored value's key fields must name the key it is stored under. Where
+ * writes are checked ({@link #checksWrites()}), a value is only ever replaced or deleted through
  * {@link KvTransaction#writeIfUnchanged}.
  *
  * @param <E> the entity type
@@ -24,8 +24,8 @@ import java.util.List;
 final class MonolithicRecords<E> extends Records<E> {
     private final ValueCodec<E> codec;
 
-    MonolithicRecords(EntityMapping<E> mapping) {
-        super(mapping);
+    MonolithicRecords(EntityMapping<E> mapping, boolean checksWrites) {
+        super(mapping, checksWrites);
         this.codec = mapping.codec();
     }
 
@@ -93,13 +93,13 @@ final class MonolithicRecords<E> extends Records<E> {
     }
 
     /**
-     * {@inheritDoc} The value of an entity with a {@code @Version} is written only if it is still the one
-     * loaded ({@link KvTransaction#writeIfUnchanged}), so that concurrent writers of one record never
-     * overwrite each other unawares, also on a backend without conflict detection.
+     * {@inheritDoc} Where writes are checked ({@link #checksWrites()}) the value is written only if it is
+     * still the one loaded ({@link KvTransaction#writeIfUnchanged}), so that concurrent writers of one record
+     * never overwrite each other unawares, also on a backend without conflict detection.
      */
     @Override
     public void write(KvTransaction kv, byte[] key, Stored<E> old, E now) {
-        if (mapping().version() != null) {
+        if (checksWrites()) {
             kv.writeIfUnchanged(key, old == null ? null : old.value(), encode(now));
         } else {
             kv.put(key, encode(now));
@@ -113,7 +113,7 @@ final class MonolithicRecords<E> extends Records<E> {
 
     @Override
     public void delete(KvTransaction kv, byte[] key, Stored<E> old) {
-        if (mapping().version() != null) {
+        if (checksWrites()) {
             kv.writeIfUnchanged(key, old.value(), null);
         } else {
             kv.delete(key);

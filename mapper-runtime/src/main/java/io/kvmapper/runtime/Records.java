@@ -1,7 +1,9 @@
 package io.kvmapper.runtime;
 
+import io.kvmapper.index.IndexDefinition;
 import io.kvmapper.spi.KeyRange;
 import io.kvmapper.spi.KeyValue;
+import io.kvmapper.spi.KvBackend;
 import io.kvmapper.spi.KvCursor;
 import io.kvmapper.spi.KvReader;
 import io.kvmapper.spi.KvTransaction;
@@ -19,14 +21,41 @@ import java.util.List;
  */
 public abstract class Records<E> {
     private final EntityMapping<E> mapping;
+    private final boolean checksWrites;
 
-    Records(EntityMapping<E> mapping) {
+    Records(EntityMapping<E> mapping, boolean checksWrites) {
         this.mapping = mapping;
+        this.checksWrites = checksWrites;
     }
 
-    /** The records of the entity {@code mapping} describes, in its layout. */
-    public static <E> Records<E> of(EntityMapping<E> mapping) {
-        return mapping.attributeCodec() == null ? new MonolithicRecords<>(mapping) : new AttributeRecords<>(mapping);
+    /** The records of the entity {@code mapping} describes, in its layout, as written on {@code backend}. */
+    public static <E> Records<E> of(EntityMapping<E> mapping, KvBackend backend) {
+        return mapping.attributeCodec() == null ? new MonolithicRecords<>(mapping, checksWrites(mapping, backend))
+                : new AttributeRecords<>(mapping);
+    }
+
+    /**
+     * Whether every replacement and delete of a monolithic record must be a checked write
+     * ({@link KvTransaction#writeIfUnchanged}: the value must still be the one loaded). Always for an entity
+     * with a {@code @Version}. On a backend that detects no conflicts also for an entity with a unique
+     * index: there a writer holding a stale state would otherwise put back a unique value that a
+     * concurrent write of the same record has just given up (released), leaving the record holding a value
+     * nobody guards, which another record could then claim. (In the attribute-per-key layout a write
+     * rewrites only the items that change, so a stale writer never puts a unique value back.)
+     */
+    private static <E> boolean checksWrites(EntityMapping<E> mapping, KvBackend backend) {
+        if (mapping.version() != null) {
+            return true;
+        }
+        return !backend.detectsConflicts() && mapping.indexes().stream().anyMatch(IndexDefinition::unique);
+    }
+
+    /**
+     * Whether {@link #write} and {@link #delete(KvTransaction, byte[], Stored)} check that the record is still
+     * as loaded, so that concurrent writers of one record never overwrite each other unawares.
+     */
+    public final boolean checksWrites() {
+        return checksWrites;
     }
 
     /** The entity's mapping. */
@@ -96,7 +125,7 @@ public abstract class Records<E> {
 
     /**
      * Deletes the record under {@code key}, loaded as {@code old} in the same transaction. A layout whose
-     * writes of a versioned entity are checked ({@link #write}) checks this one too.
+     * writes are checked ({@link #checksWrites}) checks this one too.
      */
     public void delete(KvTransaction kv, byte[] key, Stored<E> old) {
         delete(kv, key);

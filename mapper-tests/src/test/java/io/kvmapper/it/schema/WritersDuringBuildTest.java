@@ -27,6 +27,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -151,9 +152,14 @@ class WritersDuringBuildTest {
         }
     }
 
+    /** Numbers every email a writer gives a member, so that none is ever given twice. */
+    private static final AtomicLong EMAILS = new AtomicLong();
+
     /**
      * One random write anywhere in the key range. Emails embed the id, so no two members ever share
-     * one and the unique build has no reason to fail.
+     * one and the unique build has no reason to fail; and no email is written twice, so one member never
+     * takes back a value it has just given up (the one race left on a backend without conflict detection,
+     * docs/consistency.md, which is not what this test is about).
      */
     private static void write(MemberV2Repository members, Random random) {
         long id = random.nextInt(KEY_SPACE);
@@ -161,7 +167,7 @@ class WritersDuringBuildTest {
         String region = "r" + random.nextInt(6);
         int kind = random.nextInt(10);
         if (kind < 4) {
-            members.save(new MemberV2(id, "e" + id + "." + random.nextInt(1_000) + "@x", team, region,
+            members.save(new MemberV2(id, "e" + id + "." + EMAILS.incrementAndGet() + "@x", team, region,
                     1 + random.nextInt(100)));
         } else if (kind < 6) {
             members.updateTeam(id, team);
@@ -171,7 +177,8 @@ class WritersDuringBuildTest {
             members.deleteById(id);
         } else {
             try {
-                members.insert(new MemberV2(id, "i" + id + "@x", team, region, 1 + random.nextInt(100)));
+                members.insert(new MemberV2(id, "i" + id + "." + EMAILS.incrementAndGet() + "@x", team, region,
+                        1 + random.nextInt(100)));
             } catch (DuplicateKeyException e) {
                 // taken: nothing changed
             }
