@@ -94,7 +94,9 @@ class ThreeNodeFailureTest {
             CassandraTestCluster.Node node = cluster.node(nodeIndex);
             long down = System.nanoTime();
             failure.accept(node);
+            int[] before = work.tally();
             work.run(outage);
+            work.assertServedSince(before, table);
             work.race(8);
             node.start();
             cluster.awaitAllUp(session);
@@ -267,6 +269,27 @@ class ThreeNodeFailureTest {
             } finally {
                 pool.shutdownNow();
             }
+        }
+
+        /** How many writes, failed writes, reads and failed reads the workload has made so far. */
+        int[] tally() {
+            return new int[] {writes, failedWrites, reads, failedReads};
+        }
+
+        /**
+         * With one node of three down, QUORUM still has two replicas, so the store kept serving: the writes
+         * and reads made since {@code before} were many, and only a few failed (those sent while the cluster
+         * had not yet noticed the node was gone).
+         */
+        void assertServedSince(int[] before, String table) {
+            int madeWrites = writes - before[0];
+            int lostWrites = failedWrites - before[1];
+            int madeReads = reads - before[2];
+            int lostReads = failedReads - before[3];
+            String what = table + ": with a node down, " + madeWrites + " writes (" + lostWrites + " failed) and "
+                    + madeReads + " reads (" + lostReads + " failed)";
+            assertTrue(madeWrites >= 20 && lostWrites <= Math.max(5, madeWrites / 10), what);
+            assertTrue(madeReads >= 5 && lostReads <= Math.max(5, madeReads / 10), what);
         }
 
         String summary() {
