@@ -171,6 +171,34 @@ class SchemaEvolutionTest {
     }
 
     @Test
+    void removingAnIndexAndACounterIsCompatibleAndDropsThemFromTheFile() {
+        String first = compileMemberV1();
+        TestSource v2 = member(MEMBER_V1
+                .replace("import io.kvmapper.annotation.Counter;\n", "")
+                .replace("import io.kvmapper.annotation.Index;\n", "")
+                .replace("@Counter(name = \"byPlan\", groupBy = \"plan\")\n", "")
+                .replace("@Index(unique = true) String email", "String email"));
+
+        Compilation compilation = compile(v2);
+
+        assertThat(compilation).succeededWithoutWarnings();
+        String file = read(schemaFile("example/Member.json"));
+        assertThat(file).contains("  \"version\": 2,\n");
+        assertThat(file).contains("  \"indexes\": [],\n  \"counters\": []\n");
+        assertThat(file).doesNotContain("byPlan");
+        assertThat(file).doesNotContain("unique(email:STRING)");
+        assertThat(file.substring(file.indexOf("  \"fields\""), file.indexOf("  \"indexes\"")))
+                .isEqualTo(first.substring(first.indexOf("  \"fields\""), first.indexOf("  \"indexes\"")));
+        assertThat(compilation).generatedSourceFile("example.MemberRepository").contentsAsUtf8String()
+                .doesNotContain("findByEmail");
+        assertThat(compilation).generatedSourceFile("example.MemberRepository").contentsAsUtf8String()
+                .doesNotContain("countByPlan");
+
+        compile(v2);
+        assertThat(read(schemaFile("example/Member.json"))).isEqualTo(file);
+    }
+
+    @Test
     void aFieldThatComesBackGetsItsNumberAgainAndANewOneNeverTakesARemovedNumber() {
         TestSource v1 = TestSource.of("example.Reading", """
                 package example;

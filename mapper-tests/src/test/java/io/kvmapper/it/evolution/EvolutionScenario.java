@@ -223,7 +223,8 @@ abstract class EvolutionScenario {
         return false;
     }
 
-    private static List<KeyValue> everything(KvStore store) {
+    /** Every item of {@code store}, in scan order. */
+    static List<KeyValue> everything(KvStore store) {
         List<KeyValue> items = new ArrayList<>();
         try (KvCursor cursor = store.backend().scan(new KeyRange(new byte[0], new byte[] {(byte) 0xFF}),
                 ScanOptions.FORWARD)) {
@@ -232,7 +233,8 @@ abstract class EvolutionScenario {
         return items;
     }
 
-    private static void assertSameItems(List<KeyValue> expected, List<KeyValue> actual) {
+    /** Asserts that {@code actual} holds exactly the keys and values of {@code expected}, in its order. */
+    static void assertSameItems(List<KeyValue> expected, List<KeyValue> actual) {
         assertEquals(expected.size(), actual.size(), "the number of items in the store changed");
         for (int i = 0; i < expected.size(); i++) {
             assertArrayEquals(expected.get(i).key(), actual.get(i).key(),
