@@ -3,6 +3,7 @@ package io.kvmapper.samples;
 import io.kvmapper.KvStore;
 import io.kvmapper.cassandra.CassandraKvStore;
 import io.kvmapper.rocksdb.RocksKvStore;
+import io.kvmapper.samples.cache.CacheTtlSample;
 import io.kvmapper.samples.documents.ChunkedDocumentSample;
 import io.kvmapper.samples.events.EventLogSample;
 import io.kvmapper.samples.graph.GraphSample;
@@ -52,7 +53,7 @@ public final class SamplesMain {
     public static List<Sample> samples() {
         return List.of(new OrgChartSample(), new ShopSample(), new MapsAndArraysSample(), new TwoLevelMapSample(),
                 new EventLogSample(), new GraphSample(), new MetricsSample(), new ChunkedDocumentSample(),
-                new MultimapSample());
+                new CacheTtlSample(), new MultimapSample());
     }
 
     private SamplesMain() {

@@ -124,6 +124,15 @@ class SamplesMainTest {
                     + " as written: true",
             "deleted report-2026.txt: 4 chunks in one unit of work; keys left under its prefix: 0; reading it now gives"
                     + " 0 chunks",
+            // cache entries with a TTL
+            "the index orders entries by expiry (the instant as nanoseconds), its first: ((\"CacheEntry\", \"i\","
+                    + " \"expiresAt\"), 1795349100000000000, \"session:00\")",
+            "at 12:10, get(session:03): Optional.empty (it expired at 12:05), though the store still holds it until a"
+                    + " sweep: true; get(session:07): Optional[user-7], get(profile:2): Optional[{\"name\": \"user-2\"}]",
+            "sweep at 12:10: deleted 23 expired entries in 3 batches of at most 10, each one transaction; kept"
+                    + " [profile:0, profile:1, profile:2, profile:3, profile:4, session:07]",
+            "at 13:00 the profiles expire: get(profile:2): Optional.empty; the sweep deleted 6 entries in 1 batch(es);"
+                    + " entries left: 0, index entries left: 0",
             // multimap
             "post-1 is liked by (distinct, in order, one range read): [alice, bob, carol]",
             "with counts: {alice=1, bob=1, carol=2}",
