@@ -3,6 +3,8 @@ package io.kvmapper.samples;
 import io.kvmapper.KvStore;
 import io.kvmapper.cassandra.CassandraKvStore;
 import io.kvmapper.rocksdb.RocksKvStore;
+import io.kvmapper.samples.cache.CacheTtlSample;
+import io.kvmapper.samples.documents.ChunkedDocumentSample;
 import io.kvmapper.samples.events.EventLogSample;
 import io.kvmapper.samples.graph.GraphSample;
 import io.kvmapper.samples.mapsandarrays.MapsAndArraysSample;
@@ -50,7 +52,8 @@ public final class SamplesMain {
     /** Every sample, in the order they run. */
     public static List<Sample> samples() {
         return List.of(new OrgChartSample(), new ShopSample(), new MapsAndArraysSample(), new TwoLevelMapSample(),
-                new EventLogSample(), new GraphSample(), new MetricsSample(), new MultimapSample());
+                new EventLogSample(), new GraphSample(), new MetricsSample(), new ChunkedDocumentSample(),
+                new CacheTtlSample(), new MultimapSample());
     }
 
     private SamplesMain() {

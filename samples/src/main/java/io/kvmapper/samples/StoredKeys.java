@@ -1,6 +1,7 @@
 package io.kvmapper.samples;
 
 import io.kvmapper.KvStore;
+import io.kvmapper.Transaction;
 import io.kvmapper.spi.KeyRange;
 import io.kvmapper.spi.KvCursor;
 import io.kvmapper.spi.ScanOptions;
@@ -41,6 +42,24 @@ public final class StoredKeys {
         elements.add(List.of(entity, "i", index));
         elements.addAll(List.of(values));
         return under(store, Tuples.encode(elements.toArray()));
+    }
+
+    /**
+     * The length of the longest value among one entity's records in a partition (the partition's
+     * components as for {@link #ofPartition}); 0 if there are none.
+     */
+    public static int largestValueOfPartition(KvStore store, String entity, Object... partition) {
+        List<Object> nested = new ArrayList<>(List.of(entity, "r"));
+        nested.addAll(List.of(partition));
+        return store.transact((Transaction tx) -> {
+            int largest = 0;
+            try (KvCursor cursor = tx.kv().scan(KeyRange.tuplePrefix(Tuples.encode(nested)), ScanOptions.FORWARD)) {
+                while (cursor.hasNext()) {
+                    largest = Math.max(largest, cursor.next().value().length);
+                }
+            }
+            return largest;
+        });
     }
 
     /** Every key that begins with the complete tuple elements encoded in {@code prefix}, decoded. */

@@ -111,6 +111,28 @@ class SamplesMainTest {
             "the 10:00 bucket after putValues(\"00:01\", 46.1): {00:00=50.0, 00:01=46.1, 30:00=70.0}",
             "the whole day: 24 buckets in one range scan",
             "retention: deleted the 12 buckets before 12:00 in one transaction; left: 12, from 2026-11-22T12:00:00Z",
+            // a large document in chunks
+            "wrote report-2026.txt, 3,000,000 bytes, as 92 chunks of at most 32,768 bytes, in one unit of work",
+            "its keys, in chunk order: ((\"DocumentChunk\", \"r\", \"report-2026.txt\"), 0), ((\"DocumentChunk\", \"r\","
+                    + " \"report-2026.txt\"), 1), ..., ((\"DocumentChunk\", \"r\", \"report-2026.txt\"), 91)",
+            "the largest stored value: 32,794 bytes",
+            "streamed back in 12 read(s) of at most 8 chunks: 92 chunks, 3,000,000 bytes, SHA-256 a950158dd9a486f4...,"
+                    + " as written: true",
+            "replaced by a 100,000-byte version: 4 chunks, written in one unit of work that also deleted the 88 stale"
+                    + " chunks 4 to 91; keys now: 4, the last ((\"DocumentChunk\", \"r\", \"report-2026.txt\"), 3)",
+            "streamed back in 1 read(s) of at most 8 chunks: 4 chunks, 100,000 bytes, SHA-256 335f89237e020382...,"
+                    + " as written: true",
+            "deleted report-2026.txt: 4 chunks in one unit of work; keys left under its prefix: 0; reading it now gives"
+                    + " 0 chunks",
+            // cache entries with a TTL
+            "the index orders entries by expiry (the instant as nanoseconds), its first: ((\"CacheEntry\", \"i\","
+                    + " \"expiresAt\"), 1795349100000000000, \"session:00\")",
+            "at 12:10, get(session:03): Optional.empty (it expired at 12:05), though the store still holds it until a"
+                    + " sweep: true; get(session:07): Optional[user-7], get(profile:2): Optional[{\"name\": \"user-2\"}]",
+            "sweep at 12:10: deleted 23 expired entries in 3 batches of at most 10, each one transaction; kept"
+                    + " [profile:0, profile:1, profile:2, profile:3, profile:4, session:07]",
+            "at 13:00 the profiles expire: get(profile:2): Optional.empty; the sweep deleted 6 entries in 1 batch(es);"
+                    + " entries left: 0, index entries left: 0",
             // multimap
             "post-1 is liked by (distinct, in order, one range read): [alice, bob, carol]",
             "with counts: {alice=1, bob=1, carol=2}",
