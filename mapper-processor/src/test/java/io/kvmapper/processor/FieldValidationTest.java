@@ -265,6 +265,126 @@ class FieldValidationTest {
     }
 
     @Test
+    void embeddedObjectsThatContainEachOtherThroughListsAreRejected() {
+        TestSource team = TestSource.of("example.Team", """
+                package example;
+
+                import io.kvmapper.annotation.Embedded;
+                import io.kvmapper.annotation.Entity;
+                import io.kvmapper.annotation.Key;
+                import java.util.List;
+
+                @Entity
+                public class Team {
+                    @Key long id;
+                    @Embedded List<Member> members;
+
+                    static class Member {
+                        String name;
+                        @Embedded List<Team> teams;
+                    }
+                }
+                """);
+
+        Compilation compilation = compile(team);
+
+        assertThat(compilation).failed();
+        assertThat(compilation).hadErrorCount(1);
+        assertThat(compilation).hadErrorContaining("@Embedded field 'teams' makes Team contain itself "
+                        + "(Team -> Member -> Team); embedded objects cannot form a cycle, store the inner object as "
+                        + "an entity of its own and refer to it by key")
+                .inFile(team.file()).onLine(team.line("@Embedded List<Team> teams;"));
+    }
+
+    @Test
+    void embeddedObjectsThatContainEachOtherThroughMapValuesAreRejected() {
+        TestSource team = TestSource.of("example.Team", """
+                package example;
+
+                import io.kvmapper.annotation.Embedded;
+                import io.kvmapper.annotation.Entity;
+                import io.kvmapper.annotation.Key;
+                import java.util.List;
+                import java.util.Map;
+
+                @Entity
+                public class Team {
+                    @Key long id;
+                    @Embedded Map<String, Member> byRole;
+
+                    static class Member {
+                        String name;
+                        @Embedded Map<String, List<Team>> teamsBySeason;
+                    }
+                }
+                """);
+
+        Compilation compilation = compile(team);
+
+        assertThat(compilation).failed();
+        assertThat(compilation).hadErrorCount(1);
+        assertThat(compilation).hadErrorContaining("@Embedded field 'teamsBySeason' makes Team contain itself "
+                        + "(Team -> Member -> Team); embedded objects cannot form a cycle, store the inner object as "
+                        + "an entity of its own and refer to it by key")
+                .inFile(team.file()).onLine(team.line("@Embedded Map<String, List<Team>> teamsBySeason;"));
+    }
+
+    /** A tree of embedded nodes is the cycle users write most: a node holding its children. */
+    @Test
+    void anEmbeddedTypeThatEmbedsItselfIsRejected() {
+        TestSource tree = TestSource.of("example.Tree", """
+                package example;
+
+                import io.kvmapper.annotation.Embedded;
+                import io.kvmapper.annotation.Entity;
+                import io.kvmapper.annotation.Key;
+                import java.util.List;
+
+                @Entity
+                public record Tree(@Key long id, @Embedded Node root) {
+                    record Node(String label, @Embedded List<Node> children) {
+                    }
+                }
+                """);
+
+        Compilation compilation = compile(tree);
+
+        assertThat(compilation).failed();
+        assertThat(compilation).hadErrorCount(1);
+        assertThat(compilation).hadErrorContaining("@Embedded field 'children' makes Node contain itself "
+                        + "(Tree -> Node -> Node); embedded objects cannot form a cycle, store the inner object as "
+                        + "an entity of its own and refer to it by key")
+                .inFile(tree.file()).onLine(tree.line("record Node(String label, @Embedded List<Node> children)"));
+    }
+
+    @Test
+    void anEntityThatEmbedsItselfIsRejected() {
+        TestSource category = TestSource.of("example.Category", """
+                package example;
+
+                import io.kvmapper.annotation.Embedded;
+                import io.kvmapper.annotation.Entity;
+                import io.kvmapper.annotation.Key;
+
+                @Entity
+                public class Category {
+                    @Key long id;
+                    String name;
+                    @Embedded Category parent;
+                }
+                """);
+
+        Compilation compilation = compile(category);
+
+        assertThat(compilation).failed();
+        assertThat(compilation).hadErrorCount(1);
+        assertThat(compilation).hadErrorContaining("@Embedded field 'parent' makes Category contain itself "
+                        + "(Category -> Category); embedded objects cannot form a cycle, store the inner object as "
+                        + "an entity of its own and refer to it by key")
+                .inFile(category.file()).onLine(category.line("@Embedded Category parent;"));
+    }
+
+    @Test
     void twoFieldsStoredUnderOneNameAreRejected() {
         TestSource user = TestSource.of("example.User", """
                 package example;

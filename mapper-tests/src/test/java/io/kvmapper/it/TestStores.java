@@ -7,6 +7,7 @@ import io.kvmapper.cassandra.CassandraBackend;
 import io.kvmapper.cassandra.CassandraKvStore;
 import io.kvmapper.cassandra.CassandraTestServer;
 import io.kvmapper.rocksdb.RocksKvStore;
+import io.kvmapper.spi.KvBackend;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Assertions;
 
 /**
@@ -42,12 +44,21 @@ public final class TestStores {
 
     /** The store of the test directory {@code dir}, with the default retry policy. */
     public static KvStore open(Path dir) {
-        return CASSANDRA ? CassandraTables.open(dir, RetryPolicy.DEFAULT) : RocksKvStore.open(dir.resolve("store"));
+        return open(dir, UnaryOperator.identity());
+    }
+
+    /**
+     * The store of the test directory {@code dir}, with the default retry policy, over the backend that
+     * {@code wrap} makes of the store's own: a test that counts or records what the store is asked.
+     */
+    public static KvStore open(Path dir, UnaryOperator<KvBackend> wrap) {
+        return CASSANDRA ? CassandraTables.open(dir, RetryPolicy.DEFAULT, wrap)
+                : KvStore.of(wrap.apply(RocksKvStore.openBackend(dir.resolve("store"), RocksKvStore.options())));
     }
 
     /** The store of the test directory {@code dir}, retrying conflicting units of work as {@code retryPolicy} says. */
     public static KvStore open(Path dir, RetryPolicy retryPolicy) {
-        return CASSANDRA ? CassandraTables.open(dir, retryPolicy)
+        return CASSANDRA ? CassandraTables.open(dir, retryPolicy, UnaryOperator.identity())
                 : RocksKvStore.options().retryPolicy(retryPolicy).open(dir.resolve("store"));
     }
 
@@ -80,7 +91,7 @@ public final class TestStores {
         private static final List<TableSet> SETS = new ArrayList<>();
         private static final Map<Path, TableSet> BY_DIRECTORY = new HashMap<>();
 
-        static synchronized KvStore open(Path dir, RetryPolicy retryPolicy) {
+        static synchronized KvStore open(Path dir, RetryPolicy retryPolicy, UnaryOperator<KvBackend> wrap) {
             TableSet tables = BY_DIRECTORY.get(dir);
             if (tables == null) {
                 tables = SETS.stream().filter(TableSet::idle).findFirst().orElse(null);
@@ -93,7 +104,7 @@ public final class TestStores {
                 BY_DIRECTORY.values().remove(tables);
                 BY_DIRECTORY.put(dir, tables);
             }
-            return KvStore.of(tables.open(), retryPolicy);
+            return KvStore.of(wrap.apply(tables.open()), retryPolicy);
         }
 
         private static CassandraKvStore.Options options(String table) {

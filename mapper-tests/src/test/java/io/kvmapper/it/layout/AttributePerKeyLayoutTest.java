@@ -13,4 +13,9 @@ class AttributePerKeyLayoutTest extends LayoutContract {
     Notes notes(KvStore store) {
         return new Notes.Apk(store);
     }
+
+    @Override
+    Memberships memberships(KvStore store) {
+        return new Memberships.Apk(store);
+    }
 }

@@ -21,11 +21,15 @@ import io.kvmapper.Transaction;
 import io.kvmapper.UniqueConstraintException;
 import io.kvmapper.index.KeyLayout;
 import io.kvmapper.it.TestStores;
+import io.kvmapper.spi.KeyRange;
+import io.kvmapper.spi.KeyValue;
 import io.kvmapper.tuple.Tuples;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -55,6 +59,7 @@ abstract class LayoutContract {
     KvStore store;
     Profiles profiles;
     Notes notes;
+    Memberships memberships;
 
     /** The profile twin of the layout under test. */
     abstract Profiles profiles(KvStore store);
@@ -62,11 +67,15 @@ abstract class LayoutContract {
     /** The note twin of the layout under test. */
     abstract Notes notes(KvStore store);
 
+    /** The membership twin of the layout under test. */
+    abstract Memberships memberships(KvStore store);
+
     @BeforeEach
     void open() {
         store = TestStores.open(dir);
         profiles = profiles(store);
         notes = notes(store);
+        memberships = memberships(store);
     }
 
     @AfterEach
@@ -639,6 +648,103 @@ abstract class LayoutContract {
         }
         assertEquals(list("d"), stored(1).tags);
         assertEquals(list("d"), stored(2).tags);
+    }
+
+    /**
+     * An index on a set: one entry per element, following every add and remove (of an element held
+     * already or not held, of null), a change beside the set, a save that replaces the set, a delete and
+     * a save after it. After every step the records hold what the steps made, and the index's entries,
+     * its finder and verify() agree with them exactly.
+     */
+    @Test
+    void theSetIndexHoldsOneEntryPerElementThroughAddsRemovesSavesAndDeletes() {
+        Map<Long, Set<String>> expected = new HashMap<>();
+        List<Runnable> steps = List.of(
+                () -> saveMembership(expected, 1, set("chess", "go")),
+                () -> saveMembership(expected, 2, set("go")),
+                () -> addGroup(expected, 1, "poker"),
+                () -> addGroup(expected, 1, "go"),
+                () -> addGroup(expected, 2, "chess"),
+                () -> removeGroup(expected, 1, "chess"),
+                () -> removeGroup(expected, 2, "bridge"),
+                () -> addGroup(expected, 2, null),
+                () -> assertTrue(memberships.updateName(1, "renamed")),
+                () -> saveMembership(expected, 1, set("bridge", "go")),
+                () -> saveMembership(expected, 2, set()),
+                () -> addGroup(expected, 2, "bridge"),
+                () -> removeGroup(expected, 2, "bridge"),
+                () -> {
+                    assertTrue(memberships.deleteById(1));
+                    expected.remove(1L);
+                },
+                () -> saveMembership(expected, 1, set("chess")),
+                () -> {
+                    assertTrue(memberships.updateGroups(2, null));
+                    expected.put(2L, null);
+                },
+                () -> addGroup(expected, 2, "go"),
+                () -> addGroup(expected, 2, "chess"));
+        for (int i = 0; i < steps.size(); i++) {
+            steps.get(i).run();
+            assertSetIndexExact(expected, "after step " + i);
+        }
+        assertEquals(List.of(1L, 2L), memberships.findByGroups("chess").stream().map(m -> m.id).toList());
+        assertEquals(List.of(), memberships.findByGroups("poker"));
+    }
+
+    private void saveMembership(Map<Long, Set<String>> expected, long id, Set<String> groups) {
+        MembershipData membership = memberships.create();
+        membership.id = id;
+        membership.name = "m" + id;
+        membership.groups = groups;
+        memberships.save(membership);
+        expected.put(id, new HashSet<>(groups));
+    }
+
+    private void addGroup(Map<Long, Set<String>> expected, long id, String group) {
+        assertTrue(memberships.addGroups(id, group));
+        expected.computeIfAbsent(id, nullSet -> new HashSet<>()).add(group);
+    }
+
+    private void removeGroup(Map<Long, Set<String>> expected, long id, String group) {
+        assertTrue(memberships.removeGroups(id, group));
+        expected.get(id).remove(group);
+    }
+
+    /**
+     * The memberships hold the groups of {@code expected} (null: a null set), and the index on them holds
+     * exactly one entry per membership and element, which its finder and verify() agree with.
+     */
+    private void assertSetIndexExact(Map<Long, Set<String>> expected, String context) {
+        Map<Long, Set<String>> stored = new HashMap<>();
+        for (MembershipData membership : memberships.findAll()) {
+            stored.put(membership.id, membership.groups == null ? null : new HashSet<>(membership.groups));
+        }
+        assertEquals(expected, stored, context + ": the records");
+        IntegrityReport report = memberships.verify();
+        assertTrue(report.isClean(), context + ": " + report);
+
+        Set<List<Object>> entries = new HashSet<>();
+        Set<String> elements = new HashSet<>(List.of("nobody"));
+        for (Map.Entry<Long, Set<String>> membership : stored.entrySet()) {
+            for (String element : membership.getValue() == null ? Set.<String>of() : membership.getValue()) {
+                entries.add(Arrays.asList(element, membership.getKey()));
+                elements.add(element);
+            }
+        }
+        KeyLayout layout = new KeyLayout(memberships.entityName(), 1);
+        List<List<Object>> storedEntries = new ArrayList<>();
+        for (KeyValue entry : Raw.scan(store.backend(), KeyRange.tuplePrefix(layout.indexPrefix("groups")))) {
+            List<Object> tuple = Tuples.decode(entry.key());
+            storedEntries.add(tuple.subList(1, tuple.size()));
+        }
+        assertEquals(entries, new HashSet<>(storedEntries), context + ": one index entry per membership and element");
+        for (String element : elements) {
+            assertEquals(stored.entrySet().stream().filter(m -> m.getValue() != null && m.getValue().contains(element))
+                    .map(Map.Entry::getKey).sorted().toList(),
+                    memberships.findByGroups(element).stream().map(m -> m.id).toList(),
+                    context + ": findByGroups(" + element + ")");
+        }
     }
 
     @Test

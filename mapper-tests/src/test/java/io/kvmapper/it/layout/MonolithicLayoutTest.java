@@ -13,4 +13,9 @@ class MonolithicLayoutTest extends LayoutContract {
     Notes notes(KvStore store) {
         return new Notes.Mono(store);
     }
+
+    @Override
+    Memberships memberships(KvStore store) {
+        return new Memberships.Mono(store);
+    }
 }
