@@ -49,9 +49,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Every generated operation of an entity, run against a real RocksDB store in one layout; the two
- * subclasses run it in both, on twin entities that differ only in layout. After every test the store
- * must verify clean, and every index finder and counter must agree with a recount from the records.
+ * Every generated operation of an entity, run against a real store (RocksDB, and a Cassandra node in the
+ * Cassandra run) in one layout; the two subclasses run it in both, on twin entities that differ only in
+ * layout. After every test the store must verify clean, and every index finder and counter must agree
+ * with a recount from the records.
  */
 abstract class LayoutContract {
     @TempDir
