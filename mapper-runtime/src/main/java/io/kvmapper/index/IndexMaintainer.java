@@ -10,6 +10,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -112,10 +113,14 @@ public final class IndexMaintainer<E> {
      *     was written then
      */
     public void update(KvTransaction kv, byte[] recordKey, E old, E now) {
-        List<byte[]> deletes = new ArrayList<>();
-        List<byte[]> releases = new ArrayList<>();
-        List<byte[][]> puts = new ArrayList<>();
-        List<byte[]> claims = new ArrayList<>();
+        // Nothing is written until every claim is made, so that a unique-constraint violation leaves the
+        // transaction as it was; the lists are allocated only for the kinds of change this write makes.
+        List<byte[]> deletes = null;
+        List<byte[]> releases = null;
+        List<byte[]> puts = null;
+        List<byte[]> claims = null;
+        List<byte[]> before = new ArrayList<>(2);
+        List<byte[]> after = new ArrayList<>(2);
         try {
             for (int i = 0; i < indexes.size(); i++) {
                 IndexDefinition<E> index = indexes.get(i);
@@ -131,15 +136,17 @@ public final class IndexMaintainer<E> {
                     }
                     state = EntitySchema.State.BUILDING;
                 }
-                Set<ByteBuffer> before = values(index, old);
-                Set<ByteBuffer> after = values(index, now);
-                for (ByteBuffer value : before) {
-                    if (after.contains(value)) {
+                distinctValues(index, old, before);
+                distinctValues(index, now, after);
+                Set<ByteBuffer> beforeSet = lookup(before);
+                Set<ByteBuffer> afterSet = lookup(after);
+                for (byte[] value : before) {
+                    if (holds(after, afterSet, value)) {
                         continue;
                     }
-                    byte[] entry = entryKey(i, value.array(), recordKey);
+                    byte[] entry = entryKey(i, value, recordKey);
                     if (!index.unique()) {
-                        deletes.add(entry);
+                        deletes = add(deletes, entry);
                         continue;
                     }
                     // While a unique index is built, a value may still be held by a record the build has not
@@ -147,32 +154,34 @@ public final class IndexMaintainer<E> {
                     if (state == EntitySchema.State.BUILDING && !Arrays.equals(kv.get(entry), recordKey)) {
                         continue;
                     }
-                    releases.add(entry);
+                    releases = add(releases, entry);
                 }
-                for (ByteBuffer value : after) {
-                    if (before.contains(value)) {
+                for (byte[] value : after) {
+                    if (holds(before, beforeSet, value)) {
                         continue;
                     }
-                    byte[] entry = entryKey(i, value.array(), recordKey);
+                    byte[] entry = entryKey(i, value, recordKey);
                     if (!index.unique()) {
-                        puts.add(new byte[][] {entry, EMPTY});
+                        puts = add(puts, entry);
                         continue;
                     }
                     byte[] holder = kv.claim(entry, recordKey);
                     if (holder != null) {
                         throw new UniqueConstraintException(layout.entityName(), index.name(),
-                                Tuples.toString(value.array()), Tuples.toString(holder));
+                                Tuples.toString(value), Tuples.toString(holder));
                     }
-                    claims.add(entry);
+                    claims = add(claims, entry);
                 }
             }
         } catch (UniqueConstraintException e) {
-            for (byte[] entry : claims) {
-                kv.release(entry, recordKey);
+            if (claims != null) {
+                for (byte[] entry : claims) {
+                    kv.release(entry, recordKey);
+                }
             }
             throw e;
         }
-        List<Object[]> adds = new ArrayList<>();
+        List<CounterChange> adds = null;
         for (int i = 0; i < counters.size(); i++) {
             CounterDefinition<E> counter = counters.get(i);
             if (!maintains(kv, schema.counter(counter.name()), counterCursors[i], counterFences[i], recordKey,
@@ -186,33 +195,102 @@ public final class IndexMaintainer<E> {
             boolean sum = counter.isSum();
             if (oldGroup != null && newGroup != null && Arrays.equals(oldGroup, newGroup)) {
                 if (newAmount != oldAmount) {
-                    adds.add(new Object[] {KeyLayout.counterKey(counterPrefixes[i], newGroup), newAmount - oldAmount,
-                        sum});
+                    adds = add(adds, new CounterChange(KeyLayout.counterKey(counterPrefixes[i], newGroup),
+                            newAmount - oldAmount, sum));
                 }
                 continue;
             }
             if (oldGroup != null && oldAmount != 0) {
-                adds.add(new Object[] {KeyLayout.counterKey(counterPrefixes[i], oldGroup), -oldAmount, sum});
+                adds = add(adds, new CounterChange(KeyLayout.counterKey(counterPrefixes[i], oldGroup), -oldAmount, sum));
             }
             if (newGroup != null && newAmount != 0) {
-                adds.add(new Object[] {KeyLayout.counterKey(counterPrefixes[i], newGroup), newAmount, sum});
+                adds = add(adds, new CounterChange(KeyLayout.counterKey(counterPrefixes[i], newGroup), newAmount, sum));
             }
         }
-        for (byte[] key : deletes) {
-            kv.delete(key);
-        }
-        for (byte[] key : releases) {
-            kv.release(key, recordKey);
-        }
-        for (byte[][] put : puts) {
-            kv.put(put[0], put[1]);
-        }
-        for (Object[] add : adds) {
-            kv.add((byte[]) add[0], (Long) add[1]);
-            if (removesZeroGroups) {
-                removeIfZero(kv, (byte[]) add[0], (Long) add[1], (Boolean) add[2]);
+        if (deletes != null) {
+            for (byte[] key : deletes) {
+                kv.delete(key);
             }
         }
+        if (releases != null) {
+            for (byte[] key : releases) {
+                kv.release(key, recordKey);
+            }
+        }
+        if (puts != null) {
+            for (byte[] key : puts) {
+                kv.put(key, EMPTY);
+            }
+        }
+        if (adds != null) {
+            for (CounterChange add : adds) {
+                kv.add(add.key(), add.delta());
+                if (removesZeroGroups) {
+                    removeIfZero(kv, add.key(), add.delta(), add.sum());
+                }
+            }
+        }
+    }
+
+    /** One add to a counter group, and whether the counter is a sum. */
+    private record CounterChange(byte[] key, long delta, boolean sum) {
+    }
+
+    /** {@code list} with {@code item} appended, allocating the list on first use. */
+    private static <T> List<T> add(List<T> list, T item) {
+        List<T> to = list == null ? new ArrayList<>(4) : list;
+        to.add(item);
+        return to;
+    }
+
+    /**
+     * Replaces the contents of {@code into} with the distinct encoded values of {@code index} for
+     * {@code entity} (none for null), without the set that {@link #values} builds: most indexes give one
+     * value per entity.
+     */
+    private static <E> void distinctValues(IndexDefinition<E> index, E entity, List<byte[]> into) {
+        into.clear();
+        if (entity == null) {
+            return;
+        }
+        index.values().collect(entity, into);
+        if (into.size() > 1) {
+            Set<ByteBuffer> distinct = new LinkedHashSet<>();
+            for (byte[] value : into) {
+                distinct.add(ByteBuffer.wrap(value));
+            }
+            if (distinct.size() < into.size()) {
+                into.clear();
+                for (ByteBuffer value : distinct) {
+                    into.add(value.array());
+                }
+            }
+        }
+    }
+
+    /** A set of {@code values} to look them up in, or null where a linear search is cheaper. */
+    private static Set<ByteBuffer> lookup(List<byte[]> values) {
+        if (values.size() <= 8) {
+            return null;
+        }
+        Set<ByteBuffer> set = new HashSet<>();
+        for (byte[] value : values) {
+            set.add(ByteBuffer.wrap(value));
+        }
+        return set;
+    }
+
+    /** Whether {@code values} (looked up in {@code set} where there is one) holds {@code value}. */
+    private static boolean holds(List<byte[]> values, Set<ByteBuffer> set, byte[] value) {
+        if (set != null) {
+            return set.contains(ByteBuffer.wrap(value));
+        }
+        for (byte[] held : values) {
+            if (Arrays.equals(held, value)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The distinct encoded values of {@code index} for {@code entity}; none for null. */
