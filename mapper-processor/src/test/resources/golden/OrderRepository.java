@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -154,7 +155,8 @@ public final class OrderRepository {
      * The entity whose reference is the given value (unique index 'reference'); empty if none, or if an argument is null, since nulls are not indexed.
      */
     public Optional<Order> findByReference(String reference) {
-        return this.operations.findByUniqueIndex("reference", Order_KvMapping.referenceValue(reference));
+        return this.operations.findByUniqueIndex("reference", Order_KvMapping.referenceValue(reference),
+                stored -> Objects.equals(stored.reference(), reference));
     }
 
     /**

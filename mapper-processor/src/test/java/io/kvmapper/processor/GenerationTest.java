@@ -34,6 +34,49 @@ class GenerationTest {
         codec(compilation, "example.User").contains("return new User(id, name);");
     }
 
+    /**
+     * A unique finder on one top-level field whose equal values always encode alike tests the found
+     * entity's field with equals before comparing encodings; every other unique finder (a double, a
+     * byte array, a path through an embedded object, two fields) compares encodings only.
+     */
+    @Test
+    void uniqueFindersTestEqualityFirstOnlyWhereEqualValuesEncodeAlike() {
+        TestSource account = TestSource.of("example.Account", """
+                package example;
+
+                import io.kvmapper.annotation.Embedded;
+                import io.kvmapper.annotation.Entity;
+                import io.kvmapper.annotation.Index;
+                import io.kvmapper.annotation.Key;
+                import java.util.UUID;
+
+                @Entity
+                @Index(name = "homeCity", fields = "home.city", unique = true)
+                @Index(name = "nameAndNumber", fields = {"name", "number"}, unique = true)
+                public record Account(@Key long id, @Index(unique = true) String stored, @Index(unique = true) UUID token,
+                        @Index(unique = true) long number, @Index(unique = true) double score,
+                        @Index(unique = true) byte[] secret, String name, @Embedded Home home) {
+                    public record Home(String city) {
+                    }
+                }
+                """);
+
+        Compilation compilation = compile(account);
+
+        assertGeneratedCleanly(compilation, "example.Account");
+        StringSubject repository = repository(compilation, "example.Account");
+        repository.contains("Account_KvMapping.storedValue(stored),\n"
+                + "                stored_ -> Objects.equals(stored_.stored(), stored));");
+        repository.contains("Account_KvMapping.tokenValue(token),\n"
+                + "                stored -> Objects.equals(stored.token(), token));");
+        repository.contains("findByUniqueIndex(\"number\", Account_KvMapping.numberValue(number),\n"
+                + "                stored -> Objects.equals(stored.number(), number));");
+        repository.contains("return this.operations.findByUniqueIndex(\"score\", Account_KvMapping.scoreValue(score));");
+        repository.contains("return this.operations.findByUniqueIndex(\"secret\", Account_KvMapping.secretValue(secret));");
+        repository.contains("return this.operations.findByUniqueIndex(\"homeCity\", Account_KvMapping.homeCityValue(homeCity));");
+        repository.contains("Account_KvMapping.nameAndNumberValue(name, number));");
+    }
+
     @Test
     void classEntityIsReadAndWrittenThroughFieldsAccessorsAndInheritedFields() {
         TestSource audited = TestSource.of("example.Audited", """

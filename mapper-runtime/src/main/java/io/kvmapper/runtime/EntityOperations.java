@@ -38,6 +38,7 @@ import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
@@ -468,13 +469,32 @@ public final class EntityOperations<E> {
 
     /** The entity holding {@code value} in the unique index {@code index}; two point reads. */
     public Optional<E> findByUniqueIndex(String index, byte[] value) {
+        return findByUniqueIndex(index, value, null);
+    }
+
+    /**
+     * The entity holding {@code value} in the unique index {@code index}; two point reads. Outside a
+     * transaction the entry and the record are read at slightly different moments, so the record is
+     * checked to still hold the value: first with {@code holds}, if given, then (where it says no) by
+     * comparing its encoded index value with the entry.
+     *
+     * @param holds a cheap test that an entity holds the value the caller looked up (the generated
+     *     finder's {@code equals} on the field); it must never say yes where the encodings differ
+     */
+    public Optional<E> findByUniqueIndex(String index, byte[] value, Predicate<? super E> holds) {
         IndexInfo<E> info = index(index);
         byte[] entry = KeyLayout.uniqueEntry(info.prefix(), value);
-        byte[] recordKey = reader().get(entry);
+        KvReader reader = reader();
+        byte[] recordKey = reader.get(entry);
         if (recordKey == null) {
             return Optional.empty();
         }
-        return find(recordKey).filter(entity -> owns(info, entity, recordKey, entry));
+        E entity = shared.records().find(reader, recordKey);
+        if (entity == null) {
+            return Optional.empty();
+        }
+        return holds != null && holds.test(entity) || owns(info, entity, recordKey, entry)
+                ? Optional.of(entity) : Optional.empty();
     }
 
     private List<E> listByIndex(String index, KeyRange range) {

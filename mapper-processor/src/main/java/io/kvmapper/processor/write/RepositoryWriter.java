@@ -15,12 +15,16 @@ import io.kvmapper.processor.model.IndexModel;
 import io.kvmapper.processor.model.KeyPart;
 import io.kvmapper.processor.model.Property;
 import io.kvmapper.processor.model.PropertyPath;
+import io.kvmapper.processor.model.ScalarKind;
 import io.kvmapper.processor.model.ValueType;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import javax.lang.model.element.Modifier;
@@ -32,6 +36,14 @@ import javax.lang.model.util.Elements;
  * mapping and delegates to {@code EntityOperations}.
  */
 public final class RepositoryWriter {
+
+    /**
+     * The scalar kinds whose equal values always have equal encodings ({@code float} and {@code double}
+     * are left out: their {@code equals} makes every NaN equal, whatever bits it is stored with; and a
+     * {@code byte[]} is equal only to itself).
+     */
+    private static final Set<ScalarKind> EQUALS_ENCODE_ALIKE = EnumSet.complementOf(
+            EnumSet.of(ScalarKind.FLOAT, ScalarKind.DOUBLE, ScalarKind.BYTES));
     private final Elements elements;
 
     /** A writer using the compiler's element utilities. */
@@ -194,6 +206,30 @@ public final class RepositoryWriter {
         return method.addStatement("return this.operations.list($L)", range).build();
     }
 
+    /**
+     * For a unique index on one top-level field of a kind whose equal values always encode alike, a
+     * lambda telling whether a found entity holds the finder's argument: {@code stored ->
+     * Objects.equals(stored.email(), email)}. The unique finder tries it before comparing encodings,
+     * which saves encoding the entity's value again on every hit; where it says no (values that are not
+     * equal may still encode alike: {@code 1.0} and {@code 1.00}), the encodings decide. Null for any
+     * other index (a path through embedded objects, a collection, an {@code Optional}, a kind outside
+     * {@link #EQUALS_ENCODE_ALIKE}): the encodings alone decide.
+     */
+    private static CodeBlock holdsTest(List<PropertyPath> paths, String argument) {
+        if (paths.size() != 1 || paths.get(0).steps().size() != 1 || paths.get(0).collection()) {
+            return null;
+        }
+        Property field = paths.get(0).steps().get(0);
+        if (!(field.type() instanceof ValueType.Scalar scalar) || !EQUALS_ENCODE_ALIKE.contains(scalar.kind())) {
+            return null;
+        }
+        String stored = "stored";
+        while (stored.equals(argument)) {
+            stored = stored + "_";
+        }
+        return CodeBlock.of("$L -> $T.equals($L, $L)", stored, Objects.class, field.readFrom(stored), argument);
+    }
+
     private static List<MethodSpec> indexFinders(EntityModel entity, IndexModel index, TypeName list, TypeName page) {
         ClassName mapping = GeneratedNames.mapping(entity.className());
         List<MethodSpec> methods = new ArrayList<>();
@@ -208,7 +244,11 @@ public final class RepositoryWriter {
                     .addJavadoc("The entity whose $L (unique index '$L'); empty if none, or if an argument is "
                             + "null, since nulls are not indexed.\n", described, index.name());
             paths.forEach(p -> unique.addParameter(p.parameterType(), p.camelName()));
-            methods.add(unique.addStatement("return this.operations.findByUniqueIndex($S, $L)", index.name(), value)
+            CodeBlock holds = holdsTest(paths, arguments);
+            methods.add((holds == null
+                    ? unique.addStatement("return this.operations.findByUniqueIndex($S, $L)", index.name(), value)
+                    : unique.addStatement("return this.operations.findByUniqueIndex($S, $L,$W$L)", index.name(), value,
+                            holds))
                     .build());
         } else {
             for (boolean paged : List.of(false, true)) {

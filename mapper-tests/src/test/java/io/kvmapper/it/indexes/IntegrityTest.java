@@ -357,6 +357,8 @@ class IntegrityTest {
             kv.put(Raw.uniqueKey(MEMBERS, "email", "ghost@x"), Raw.memberKey(999));
             kv.put(Raw.uniqueKey(MEMBERS, "email", "wrong@x"), Raw.memberKey(1));
         });
+        assertEquals(Optional.empty(), members.findByEmail("ghost@x"), "an entry whose record does not exist");
+        assertEquals(Optional.empty(), members.findByEmail("wrong@x"), "an entry whose record holds another value");
         IntegrityReport report = members.verify();
         assertEquals(5, report.problemCount(), report.toString());
         assertReports(report, "'status'", "999", "\"zzz\"", "'tags'", "'email'", "\"ghost@x\"", "\"wrong@x\"",
