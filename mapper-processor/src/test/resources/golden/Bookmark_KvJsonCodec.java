@@ -1,7 +1,7 @@
 package com.example.links;
 
-import io.kvmapper.runtime.Json;
-import io.kvmapper.runtime.JsonCodec;
+import io.kvmapper.internal.codec.Json;
+import io.kvmapper.internal.codec.JsonCodec;
 import java.net.URI;
 import java.time.Duration;
 import java.util.LinkedHashSet;

@@ -1,5 +1,6 @@
 package com.example.events;
 
+import io.kvmapper.CrudRepository;
 import io.kvmapper.DuplicateKeyException;
 import io.kvmapper.IntegrityReport;
 import io.kvmapper.KvStore;
@@ -7,9 +8,9 @@ import io.kvmapper.Page;
 import io.kvmapper.PageRequest;
 import io.kvmapper.ProgressListener;
 import io.kvmapper.Transaction;
-import io.kvmapper.runtime.Elements;
-import io.kvmapper.runtime.EntityOperations;
-import io.kvmapper.runtime.RecordKeys;
+import io.kvmapper.internal.codec.CollectionChanges;
+import io.kvmapper.internal.layout.RecordKeys;
+import io.kvmapper.internal.operations.EntityOperations;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -22,7 +23,7 @@ import javax.annotation.processing.Generated;
  * Stores and finds {@link Event} entities (stored as "event"). Thread-safe.
  */
 @Generated("io.kvmapper.processor.KvMapperProcessor")
-public final class EventRepository {
+public final class EventRepository implements CrudRepository<Event, EventRepository.Key> {
     private final EntityOperations<Event> operations;
 
     /**
@@ -44,19 +45,21 @@ public final class EventRepository {
     }
 
     /**
-     * Inserts {@code entity}, or replaces the entity with its key.
+     * Inserts {@code entity}, or replaces the entity with its key; returns the entity as stored.
      */
+    @Override
     public Event save(Event entity) {
         return this.operations.save(entity);
     }
 
     /**
-     * Inserts {@code entity}.
+     * Inserts {@code entity}; returns the entity as stored.
      *
      * @throws DuplicateKeyException if an entity with its key exists
      */
-    public void insert(Event entity) {
-        this.operations.insert(entity);
+    @Override
+    public Event insert(Event entity) {
+        return this.operations.insert(entity);
     }
 
     /**
@@ -67,8 +70,18 @@ public final class EventRepository {
     }
 
     /**
+     * The entity with this key.
+     */
+    @Override
+    public Optional<Event> findById(Key id) {
+        RecordKeys.require(id, Event_KvMapping.ENTITY, "id");
+        return findById(id.tenant(), id.at(), id.sequence());
+    }
+
+    /**
      * The entities with these keys, in the order given, skipping absent ones; one multi-get.
      */
+    @Override
     public List<Event> findAllById(Collection<Key> ids) {
         List<byte[]> keys = new ArrayList<>(ids.size());
         for (Key id : ids) {
@@ -86,6 +99,15 @@ public final class EventRepository {
     }
 
     /**
+     * Whether an entity with this key exists.
+     */
+    @Override
+    public boolean existsById(Key id) {
+        RecordKeys.require(id, Event_KvMapping.ENTITY, "id");
+        return existsById(id.tenant(), id.at(), id.sequence());
+    }
+
+    /**
      * Deletes the entity with this key; whether there was one.
      */
     public boolean deleteById(String tenant, Instant at, long sequence) {
@@ -93,66 +115,84 @@ public final class EventRepository {
     }
 
     /**
+     * Deletes the entity with this key; whether there was one.
+     */
+    @Override
+    public boolean deleteById(Key id) {
+        RecordKeys.require(id, Event_KvMapping.ENTITY, "id");
+        return deleteById(id.tenant(), id.at(), id.sequence());
+    }
+
+    /**
      * Every entity, in key order; streamed from the store, so close the stream.
      */
+    @Override
     public Stream<Event> findAll() {
-        return this.operations.stream(Event_KvMapping.all());
+        return this.operations.stream(Event_KvMapping.allRecords());
     }
 
     /**
      * A page of every entity, in key order.
      */
     public Page<Event> findAll(PageRequest page) {
-        return this.operations.page(Event_KvMapping.all(), page);
+        return this.operations.page(Event_KvMapping.allRecords(), page);
+    }
+
+    /**
+     * How many entities there are: a scan of every record's keys; declare a {@code @Counter} without {@code groupBy} to make it one read.
+     */
+    @Override
+    public long count() {
+        return this.operations.count();
     }
 
     /**
      * The entities whose key starts with these components, in key order.
      */
     public List<Event> findByTenant(String tenant) {
-        return this.operations.list(Event_KvMapping.prefix1(tenant));
+        return this.operations.list(Event_KvMapping.rangeByTenant(tenant));
     }
 
     /**
      * A page of the entities whose key starts with these components, in key order.
      */
     public Page<Event> findByTenant(String tenant, PageRequest page) {
-        return this.operations.page(Event_KvMapping.prefix1(tenant), page);
+        return this.operations.page(Event_KvMapping.rangeByTenant(tenant), page);
     }
 
     /**
      * The entities whose key starts with these components, in key order.
      */
     public List<Event> findByTenantAndAt(String tenant, Instant at) {
-        return this.operations.list(Event_KvMapping.prefix2(tenant, at));
+        return this.operations.list(Event_KvMapping.rangeByTenantAndAt(tenant, at));
     }
 
     /**
      * A page of the entities whose key starts with these components, in key order.
      */
     public Page<Event> findByTenantAndAt(String tenant, Instant at, PageRequest page) {
-        return this.operations.page(Event_KvMapping.prefix2(tenant, at), page);
+        return this.operations.page(Event_KvMapping.rangeByTenantAndAt(tenant, at), page);
     }
 
     /**
      * The entities whose 'tenant' lies from {@code from} (inclusive) to {@code to} (exclusive), in key order.
      */
     public List<Event> findByTenantBetween(String from, String to) {
-        return this.operations.list(Event_KvMapping.between0(from, to));
+        return this.operations.list(Event_KvMapping.rangeByTenantBetween(from, to));
     }
 
     /**
      * A page of the entities whose 'tenant' lies from {@code from} (inclusive) to {@code to} (exclusive), in key order.
      */
     public Page<Event> findByTenantBetween(String from, String to, PageRequest page) {
-        return this.operations.page(Event_KvMapping.between0(from, to), page);
+        return this.operations.page(Event_KvMapping.rangeByTenantBetween(from, to), page);
     }
 
     /**
      * The entities whose 'at' lies from {@code from} (inclusive) to {@code to} (exclusive) after the given key prefix, 'at' descending.
      */
     public List<Event> findByTenantAndAtBetween(String tenant, Instant from, Instant to) {
-        return this.operations.list(Event_KvMapping.between1(tenant, from, to));
+        return this.operations.list(Event_KvMapping.rangeByTenantAndAtBetween(tenant, from, to));
     }
 
     /**
@@ -160,7 +200,7 @@ public final class EventRepository {
      */
     public Page<Event> findByTenantAndAtBetween(String tenant, Instant from, Instant to,
             PageRequest page) {
-        return this.operations.page(Event_KvMapping.between1(tenant, from, to), page);
+        return this.operations.page(Event_KvMapping.rangeByTenantAndAtBetween(tenant, from, to), page);
     }
 
     /**
@@ -168,7 +208,7 @@ public final class EventRepository {
      */
     public List<Event> findByTenantAndAtAndSequenceBetween(String tenant, Instant at, long from,
             long to) {
-        return this.operations.list(Event_KvMapping.between2(tenant, at, from, to));
+        return this.operations.list(Event_KvMapping.rangeByTenantAndAtAndSequenceBetween(tenant, at, from, to));
     }
 
     /**
@@ -176,7 +216,7 @@ public final class EventRepository {
      */
     public Page<Event> findByTenantAndAtAndSequenceBetween(String tenant, Instant at, long from,
             long to, PageRequest page) {
-        return this.operations.page(Event_KvMapping.between2(tenant, at, from, to), page);
+        return this.operations.page(Event_KvMapping.rangeByTenantAndAtAndSequenceBetween(tenant, at, from, to), page);
     }
 
     /**
@@ -208,7 +248,7 @@ public final class EventRepository {
      */
     public boolean appendTags(String tenant, Instant at, long sequence, String element) {
         return this.operations.update(Event_KvMapping.key(tenant, at, sequence),
-                current -> Event_KvMapping.withTags(current, Elements.appended(current.tags(), element)));
+                current -> Event_KvMapping.withTags(current, CollectionChanges.appended(current.tags(), element)));
     }
 
     /**
@@ -216,7 +256,7 @@ public final class EventRepository {
      */
     public boolean insertTags(String tenant, Instant at, long sequence, int index, String element) {
         return this.operations.update(Event_KvMapping.key(tenant, at, sequence),
-                current -> Event_KvMapping.withTags(current, Elements.inserted(current.tags(), index, element, Event_KvMapping.ENTITY, "tags")));
+                current -> Event_KvMapping.withTags(current, CollectionChanges.inserted(current.tags(), index, element, Event_KvMapping.ENTITY, "tags")));
     }
 
     /**
@@ -224,7 +264,7 @@ public final class EventRepository {
      */
     public boolean removeTagsAt(String tenant, Instant at, long sequence, int index) {
         return this.operations.update(Event_KvMapping.key(tenant, at, sequence),
-                current -> Event_KvMapping.withTags(current, Elements.removedAt(current.tags(), index, Event_KvMapping.ENTITY, "tags")));
+                current -> Event_KvMapping.withTags(current, CollectionChanges.removedAt(current.tags(), index, Event_KvMapping.ENTITY, "tags")));
     }
 
     /**

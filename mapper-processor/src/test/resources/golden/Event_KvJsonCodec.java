@@ -1,7 +1,7 @@
 package com.example.events;
 
-import io.kvmapper.runtime.Json;
-import io.kvmapper.runtime.JsonCodec;
+import io.kvmapper.internal.codec.Json;
+import io.kvmapper.internal.codec.JsonCodec;
 import java.time.Instant;
 import java.util.List;
 import javax.annotation.processing.Generated;

@@ -1,15 +1,14 @@
 package com.example.events;
 
-import io.kvmapper.index.CounterDefinition;
-import io.kvmapper.index.IndexDefinition;
-import io.kvmapper.index.VersionField;
-import io.kvmapper.runtime.AttributeCodec;
-import io.kvmapper.runtime.EntityMapping;
-import io.kvmapper.runtime.KeyRanges;
-import io.kvmapper.runtime.RecordKeys;
-import io.kvmapper.runtime.ValueCodec;
-import io.kvmapper.spi.KeyRange;
-import io.kvmapper.tuple.TupleWriter;
+import io.kvmapper.internal.codec.AttributeCodec;
+import io.kvmapper.internal.codec.ValueCodec;
+import io.kvmapper.internal.layout.RecordKeys;
+import io.kvmapper.internal.layout.RecordRange;
+import io.kvmapper.internal.mapping.CounterDefinition;
+import io.kvmapper.internal.mapping.EntityMapping;
+import io.kvmapper.internal.mapping.IndexDefinition;
+import io.kvmapper.internal.mapping.VersionField;
+import io.kvmapper.internal.tuple.TupleWriter;
 import java.time.Instant;
 import java.util.List;
 import javax.annotation.processing.Generated;
@@ -120,15 +119,18 @@ final class Event_KvMapping implements EntityMapping<Event> {
                 .toByteArray();
     }
 
-    static KeyRange all() {
-        return KeyRange.tuplePrefix(ALL);
+    /**
+     * Every record of the entity.
+     */
+    static RecordRange allRecords() {
+        return RecordRange.prefix(ALL);
     }
 
     /**
      * The records whose key starts with the given component.
      */
-    static KeyRange prefix1(String tenant) {
-        return KeyRange.tuplePrefix(new TupleWriter(48).beginNested().appendRaw(HEAD)
+    static RecordRange rangeByTenant(String tenant) {
+        return RecordRange.prefix(new TupleWriter(48).beginNested().appendRaw(HEAD)
                 .writeString(RecordKeys.require(tenant, ENTITY, "tenant"))
                 .endNested()
                 .toPrefixBytes());
@@ -137,8 +139,8 @@ final class Event_KvMapping implements EntityMapping<Event> {
     /**
      * The records whose key starts with the given 2 components.
      */
-    static KeyRange prefix2(String tenant, Instant at) {
-        return KeyRange.tuplePrefix(new TupleWriter(64).beginNested().appendRaw(HEAD)
+    static RecordRange rangeByTenantAndAt(String tenant, Instant at) {
+        return RecordRange.prefix(new TupleWriter(64).beginNested().appendRaw(HEAD)
                 .writeString(RecordKeys.require(tenant, ENTITY, "tenant"))
                 .endNested()
                 .descending().writeInstant(RecordKeys.require(at, ENTITY, "at"))
@@ -148,8 +150,8 @@ final class Event_KvMapping implements EntityMapping<Event> {
     /**
      * The records whose component 'tenant' lies in [from, to).
      */
-    static KeyRange between0(String from, String to) {
-        return KeyRanges.between(ALL,
+    static RecordRange rangeByTenantBetween(String from, String to) {
+        return RecordRange.between(ALL,
                 new TupleWriter(16).writeString(RecordKeys.require(from, ENTITY, "tenant")).toByteArray(),
                 new TupleWriter(16).writeString(RecordKeys.require(to, ENTITY, "tenant")).toByteArray(), false);
     }
@@ -157,8 +159,8 @@ final class Event_KvMapping implements EntityMapping<Event> {
     /**
      * The records whose component 'at' lies in [from, to) after the given leading components.
      */
-    static KeyRange between1(String tenant, Instant from, Instant to) {
-        return KeyRanges.between(new TupleWriter(48).beginNested().appendRaw(HEAD)
+    static RecordRange rangeByTenantAndAtBetween(String tenant, Instant from, Instant to) {
+        return RecordRange.between(new TupleWriter(48).beginNested().appendRaw(HEAD)
                 .writeString(RecordKeys.require(tenant, ENTITY, "tenant"))
                 .endNested()
                 .toPrefixBytes(),
@@ -169,8 +171,9 @@ final class Event_KvMapping implements EntityMapping<Event> {
     /**
      * The records whose component 'sequence' lies in [from, to) after the given leading components.
      */
-    static KeyRange between2(String tenant, Instant at, long from, long to) {
-        return KeyRanges.between(new TupleWriter(64).beginNested().appendRaw(HEAD)
+    static RecordRange rangeByTenantAndAtAndSequenceBetween(String tenant, Instant at, long from,
+            long to) {
+        return RecordRange.between(new TupleWriter(64).beginNested().appendRaw(HEAD)
                 .writeString(RecordKeys.require(tenant, ENTITY, "tenant"))
                 .endNested()
                 .descending().writeInstant(RecordKeys.require(at, ENTITY, "at"))

@@ -1,5 +1,6 @@
 package com.example.shop;
 
+import io.kvmapper.CrudRepository;
 import io.kvmapper.DuplicateKeyException;
 import io.kvmapper.IntegrityReport;
 import io.kvmapper.KvStore;
@@ -7,9 +8,9 @@ import io.kvmapper.Page;
 import io.kvmapper.PageRequest;
 import io.kvmapper.ProgressListener;
 import io.kvmapper.Transaction;
-import io.kvmapper.runtime.Elements;
-import io.kvmapper.runtime.EntityOperations;
-import io.kvmapper.runtime.RecordKeys;
+import io.kvmapper.internal.codec.CollectionChanges;
+import io.kvmapper.internal.layout.RecordKeys;
+import io.kvmapper.internal.operations.EntityOperations;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -24,7 +25,7 @@ import javax.annotation.processing.Generated;
  * Stores and finds {@link Order} entities (stored as "order"). Thread-safe.
  */
 @Generated("io.kvmapper.processor.KvMapperProcessor")
-public final class OrderRepository {
+public final class OrderRepository implements CrudRepository<Order, OrderRepository.Key> {
     private final EntityOperations<Order> operations;
 
     /**
@@ -46,19 +47,21 @@ public final class OrderRepository {
     }
 
     /**
-     * Inserts {@code entity}, or replaces the entity with its key.
+     * Inserts {@code entity}, or replaces the entity with its key; returns the entity as stored, at its new version.
      */
+    @Override
     public Order save(Order entity) {
         return this.operations.save(entity);
     }
 
     /**
-     * Inserts {@code entity}.
+     * Inserts {@code entity}; returns the entity as stored, at version 1.
      *
      * @throws DuplicateKeyException if an entity with its key exists
      */
-    public void insert(Order entity) {
-        this.operations.insert(entity);
+    @Override
+    public Order insert(Order entity) {
+        return this.operations.insert(entity);
     }
 
     /**
@@ -69,8 +72,18 @@ public final class OrderRepository {
     }
 
     /**
+     * The entity with this key.
+     */
+    @Override
+    public Optional<Order> findById(Key id) {
+        RecordKeys.require(id, Order_KvMapping.ENTITY, "id");
+        return findById(id.shop(), id.number());
+    }
+
+    /**
      * The entities with these keys, in the order given, skipping absent ones; one multi-get.
      */
+    @Override
     public List<Order> findAllById(Collection<Key> ids) {
         List<byte[]> keys = new ArrayList<>(ids.size());
         for (Key id : ids) {
@@ -88,6 +101,15 @@ public final class OrderRepository {
     }
 
     /**
+     * Whether an entity with this key exists.
+     */
+    @Override
+    public boolean existsById(Key id) {
+        RecordKeys.require(id, Order_KvMapping.ENTITY, "id");
+        return existsById(id.shop(), id.number());
+    }
+
+    /**
      * Deletes the entity with this key; whether there was one.
      */
     public boolean deleteById(String shop, long number) {
@@ -95,52 +117,70 @@ public final class OrderRepository {
     }
 
     /**
+     * Deletes the entity with this key; whether there was one.
+     */
+    @Override
+    public boolean deleteById(Key id) {
+        RecordKeys.require(id, Order_KvMapping.ENTITY, "id");
+        return deleteById(id.shop(), id.number());
+    }
+
+    /**
      * Every entity, in key order; streamed from the store, so close the stream.
      */
+    @Override
     public Stream<Order> findAll() {
-        return this.operations.stream(Order_KvMapping.all());
+        return this.operations.stream(Order_KvMapping.allRecords());
     }
 
     /**
      * A page of every entity, in key order.
      */
     public Page<Order> findAll(PageRequest page) {
-        return this.operations.page(Order_KvMapping.all(), page);
+        return this.operations.page(Order_KvMapping.allRecords(), page);
+    }
+
+    /**
+     * How many entities there are: a scan of every record's keys; declare a {@code @Counter} without {@code groupBy} to make it one read.
+     */
+    @Override
+    public long count() {
+        return this.operations.count();
     }
 
     /**
      * The entities whose key starts with these components, in key order.
      */
     public List<Order> findByShop(String shop) {
-        return this.operations.list(Order_KvMapping.prefix1(shop));
+        return this.operations.list(Order_KvMapping.rangeByShop(shop));
     }
 
     /**
      * A page of the entities whose key starts with these components, in key order.
      */
     public Page<Order> findByShop(String shop, PageRequest page) {
-        return this.operations.page(Order_KvMapping.prefix1(shop), page);
+        return this.operations.page(Order_KvMapping.rangeByShop(shop), page);
     }
 
     /**
      * The entities whose 'shop' lies from {@code from} (inclusive) to {@code to} (exclusive), in key order.
      */
     public List<Order> findByShopBetween(String from, String to) {
-        return this.operations.list(Order_KvMapping.between0(from, to));
+        return this.operations.list(Order_KvMapping.rangeByShopBetween(from, to));
     }
 
     /**
      * A page of the entities whose 'shop' lies from {@code from} (inclusive) to {@code to} (exclusive), in key order.
      */
     public Page<Order> findByShopBetween(String from, String to, PageRequest page) {
-        return this.operations.page(Order_KvMapping.between0(from, to), page);
+        return this.operations.page(Order_KvMapping.rangeByShopBetween(from, to), page);
     }
 
     /**
      * The entities whose 'number' lies from {@code from} (inclusive) to {@code to} (exclusive) after the given key prefix, in key order.
      */
     public List<Order> findByShopAndNumberBetween(String shop, long from, long to) {
-        return this.operations.list(Order_KvMapping.between1(shop, from, to));
+        return this.operations.list(Order_KvMapping.rangeByShopAndNumberBetween(shop, from, to));
     }
 
     /**
@@ -148,7 +188,7 @@ public final class OrderRepository {
      */
     public Page<Order> findByShopAndNumberBetween(String shop, long from, long to,
             PageRequest page) {
-        return this.operations.page(Order_KvMapping.between1(shop, from, to), page);
+        return this.operations.page(Order_KvMapping.rangeByShopAndNumberBetween(shop, from, to), page);
     }
 
     /**
@@ -290,7 +330,7 @@ public final class OrderRepository {
      */
     public boolean addTags(String shop, long number, String element) {
         return this.operations.update(Order_KvMapping.key(shop, number),
-                current -> Order_KvMapping.withTags(current, Elements.added(current.tags(), element)));
+                current -> Order_KvMapping.withTags(current, CollectionChanges.added(current.tags(), element)));
     }
 
     /**
@@ -298,7 +338,7 @@ public final class OrderRepository {
      */
     public boolean removeTags(String shop, long number, String element) {
         return this.operations.update(Order_KvMapping.key(shop, number),
-                current -> Order_KvMapping.withTags(current, Elements.removed(current.tags(), element)));
+                current -> Order_KvMapping.withTags(current, CollectionChanges.removed(current.tags(), element)));
     }
 
     /**

@@ -1,7 +1,7 @@
 package com.example.shop;
 
-import io.kvmapper.runtime.Json;
-import io.kvmapper.runtime.JsonCodec;
+import io.kvmapper.internal.codec.Json;
+import io.kvmapper.internal.codec.JsonCodec;
 import java.util.Set;
 import javax.annotation.processing.Generated;
 import tools.jackson.core.JsonGenerator;

@@ -1,16 +1,15 @@
 package com.example.shop;
 
-import io.kvmapper.index.CounterDefinition;
-import io.kvmapper.index.IndexDefinition;
-import io.kvmapper.index.VersionField;
-import io.kvmapper.runtime.AttributeCodec;
-import io.kvmapper.runtime.EntityMapping;
-import io.kvmapper.runtime.KeyRanges;
-import io.kvmapper.runtime.RecordKeys;
-import io.kvmapper.runtime.ValueCodec;
-import io.kvmapper.spi.KeyRange;
-import io.kvmapper.tuple.TupleReader;
-import io.kvmapper.tuple.TupleWriter;
+import io.kvmapper.internal.codec.AttributeCodec;
+import io.kvmapper.internal.codec.ValueCodec;
+import io.kvmapper.internal.layout.RecordKeys;
+import io.kvmapper.internal.layout.RecordRange;
+import io.kvmapper.internal.mapping.CounterDefinition;
+import io.kvmapper.internal.mapping.EntityMapping;
+import io.kvmapper.internal.mapping.IndexDefinition;
+import io.kvmapper.internal.mapping.VersionField;
+import io.kvmapper.internal.tuple.TupleReader;
+import io.kvmapper.internal.tuple.TupleWriter;
 import java.util.List;
 import java.util.Set;
 import javax.annotation.processing.Generated;
@@ -151,15 +150,18 @@ final class Order_KvMapping implements EntityMapping<Order> {
                 .toByteArray();
     }
 
-    static KeyRange all() {
-        return KeyRange.tuplePrefix(ALL);
+    /**
+     * Every record of the entity.
+     */
+    static RecordRange allRecords() {
+        return RecordRange.prefix(ALL);
     }
 
     /**
      * The records whose key starts with the given component.
      */
-    static KeyRange prefix1(String shop) {
-        return KeyRange.tuplePrefix(new TupleWriter(48).beginNested().appendRaw(HEAD)
+    static RecordRange rangeByShop(String shop) {
+        return RecordRange.prefix(new TupleWriter(48).beginNested().appendRaw(HEAD)
                 .writeString(RecordKeys.require(shop, ENTITY, "shop"))
                 .endNested()
                 .toPrefixBytes());
@@ -168,8 +170,8 @@ final class Order_KvMapping implements EntityMapping<Order> {
     /**
      * The records whose component 'shop' lies in [from, to).
      */
-    static KeyRange between0(String from, String to) {
-        return KeyRanges.between(ALL,
+    static RecordRange rangeByShopBetween(String from, String to) {
+        return RecordRange.between(ALL,
                 new TupleWriter(16).writeString(RecordKeys.require(from, ENTITY, "shop")).toByteArray(),
                 new TupleWriter(16).writeString(RecordKeys.require(to, ENTITY, "shop")).toByteArray(), false);
     }
@@ -177,8 +179,8 @@ final class Order_KvMapping implements EntityMapping<Order> {
     /**
      * The records whose component 'number' lies in [from, to) after the given leading components.
      */
-    static KeyRange between1(String shop, long from, long to) {
-        return KeyRanges.between(new TupleWriter(48).beginNested().appendRaw(HEAD)
+    static RecordRange rangeByShopAndNumberBetween(String shop, long from, long to) {
+        return RecordRange.between(new TupleWriter(48).beginNested().appendRaw(HEAD)
                 .writeString(RecordKeys.require(shop, ENTITY, "shop"))
                 .endNested()
                 .toPrefixBytes(),

@@ -2,9 +2,9 @@ package com.example.catalog;
 
 import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.CodedOutputStream;
-import io.kvmapper.runtime.Proto;
-import io.kvmapper.runtime.ProtoType;
-import io.kvmapper.runtime.ProtobufCodec;
+import io.kvmapper.internal.codec.Proto;
+import io.kvmapper.internal.codec.ProtoType;
+import io.kvmapper.internal.codec.ProtobufCodec;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;

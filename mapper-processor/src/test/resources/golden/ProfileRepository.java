@@ -1,5 +1,6 @@
 package com.example.people;
 
+import io.kvmapper.CrudRepository;
 import io.kvmapper.DuplicateKeyException;
 import io.kvmapper.IntegrityReport;
 import io.kvmapper.KvStore;
@@ -7,9 +8,9 @@ import io.kvmapper.Page;
 import io.kvmapper.PageRequest;
 import io.kvmapper.ProgressListener;
 import io.kvmapper.Transaction;
-import io.kvmapper.runtime.Elements;
-import io.kvmapper.runtime.EntityOperations;
-import io.kvmapper.runtime.RecordKeys;
+import io.kvmapper.internal.codec.CollectionChanges;
+import io.kvmapper.internal.layout.RecordKeys;
+import io.kvmapper.internal.operations.EntityOperations;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -23,7 +24,7 @@ import javax.annotation.processing.Generated;
  * Stores and finds {@link Profile} entities (stored as "Profile"). Thread-safe.
  */
 @Generated("io.kvmapper.processor.KvMapperProcessor")
-public final class ProfileRepository {
+public final class ProfileRepository implements CrudRepository<Profile, String> {
     private final EntityOperations<Profile> operations;
 
     /**
@@ -45,24 +46,27 @@ public final class ProfileRepository {
     }
 
     /**
-     * Inserts {@code entity}, or replaces the entity with its key.
+     * Inserts {@code entity}, or replaces the entity with its key; returns the entity as stored.
      */
+    @Override
     public Profile save(Profile entity) {
         return this.operations.save(entity);
     }
 
     /**
-     * Inserts {@code entity}.
+     * Inserts {@code entity}; returns the entity as stored.
      *
      * @throws DuplicateKeyException if an entity with its key exists
      */
-    public void insert(Profile entity) {
-        this.operations.insert(entity);
+    @Override
+    public Profile insert(Profile entity) {
+        return this.operations.insert(entity);
     }
 
     /**
      * The entity with this key.
      */
+    @Override
     public Optional<Profile> findById(String handle) {
         return this.operations.find(Profile_KvMapping.key(handle));
     }
@@ -70,6 +74,7 @@ public final class ProfileRepository {
     /**
      * The entities with these keys, in the order given, skipping absent ones; one multi-get.
      */
+    @Override
     public List<Profile> findAllById(Collection<String> ids) {
         List<byte[]> keys = new ArrayList<>(ids.size());
         for (String id : ids) {
@@ -81,6 +86,7 @@ public final class ProfileRepository {
     /**
      * Whether an entity with this key exists.
      */
+    @Override
     public boolean existsById(String handle) {
         return this.operations.exists(Profile_KvMapping.key(handle));
     }
@@ -88,6 +94,7 @@ public final class ProfileRepository {
     /**
      * Deletes the entity with this key; whether there was one.
      */
+    @Override
     public boolean deleteById(String handle) {
         return this.operations.delete(Profile_KvMapping.key(handle));
     }
@@ -95,29 +102,38 @@ public final class ProfileRepository {
     /**
      * Every entity, in key order; streamed from the store, so close the stream.
      */
+    @Override
     public Stream<Profile> findAll() {
-        return this.operations.stream(Profile_KvMapping.all());
+        return this.operations.stream(Profile_KvMapping.allRecords());
     }
 
     /**
      * A page of every entity, in key order.
      */
     public Page<Profile> findAll(PageRequest page) {
-        return this.operations.page(Profile_KvMapping.all(), page);
+        return this.operations.page(Profile_KvMapping.allRecords(), page);
+    }
+
+    /**
+     * How many entities there are: a scan of every record's keys; declare a {@code @Counter} without {@code groupBy} to make it one read.
+     */
+    @Override
+    public long count() {
+        return this.operations.count();
     }
 
     /**
      * The entities whose 'handle' lies from {@code from} (inclusive) to {@code to} (exclusive), in key order.
      */
     public List<Profile> findByHandleBetween(String from, String to) {
-        return this.operations.list(Profile_KvMapping.between0(from, to));
+        return this.operations.list(Profile_KvMapping.rangeByHandleBetween(from, to));
     }
 
     /**
      * A page of the entities whose 'handle' lies from {@code from} (inclusive) to {@code to} (exclusive), in key order.
      */
     public Page<Profile> findByHandleBetween(String from, String to, PageRequest page) {
-        return this.operations.page(Profile_KvMapping.between0(from, to), page);
+        return this.operations.page(Profile_KvMapping.rangeByHandleBetween(from, to), page);
     }
 
     /**
@@ -196,7 +212,7 @@ public final class ProfileRepository {
         return this.operations.putAttribute(Profile_KvMapping.key(handle), Profile_KvAttributeCodec.ATTRIBUTES_FIELD,
                 path -> Profile_KvAttributeCodec.writeAttributesKey(path, key),
                 out -> Profile_KvAttributeCodec.writeAttributesElement(out, value),
-                current -> Profile_KvMapping.withAttributes(current, Elements.put(current.attributes(), Elements.mapKey(key, Profile_KvMapping.ENTITY, "attributes"), value)));
+                current -> Profile_KvMapping.withAttributes(current, CollectionChanges.put(current.attributes(), CollectionChanges.mapKey(key, Profile_KvMapping.ENTITY, "attributes"), value)));
     }
 
     /**
@@ -205,7 +221,7 @@ public final class ProfileRepository {
     public boolean removeAttributes(String handle, String key) {
         return this.operations.removeAttribute(Profile_KvMapping.key(handle), Profile_KvAttributeCodec.ATTRIBUTES_FIELD,
                 path -> Profile_KvAttributeCodec.writeAttributesKey(path, key),
-                current -> Profile_KvMapping.withAttributes(current, Elements.removedKey(current.attributes(), key)));
+                current -> Profile_KvMapping.withAttributes(current, CollectionChanges.removedKey(current.attributes(), key)));
     }
 
     /**
@@ -223,7 +239,7 @@ public final class ProfileRepository {
     public boolean appendFriends(String handle, String element) {
         return this.operations.appendAttribute(Profile_KvMapping.key(handle), Profile_KvAttributeCodec.FRIENDS_FIELD,
                 out -> Profile_KvAttributeCodec.writeFriendsElement(out, element),
-                current -> Profile_KvMapping.withFriends(current, Elements.appended(current.friends(), element)));
+                current -> Profile_KvMapping.withFriends(current, CollectionChanges.appended(current.friends(), element)));
     }
 
     /**
@@ -232,7 +248,7 @@ public final class ProfileRepository {
     public boolean insertFriends(String handle, int index, String element) {
         return this.operations.insertAttribute(Profile_KvMapping.key(handle), Profile_KvAttributeCodec.FRIENDS_FIELD,
                 index, out -> Profile_KvAttributeCodec.writeFriendsElement(out, element),
-                current -> Profile_KvMapping.withFriends(current, Elements.inserted(current.friends(), index, element, Profile_KvMapping.ENTITY, "friends")));
+                current -> Profile_KvMapping.withFriends(current, CollectionChanges.inserted(current.friends(), index, element, Profile_KvMapping.ENTITY, "friends")));
     }
 
     /**
@@ -241,7 +257,7 @@ public final class ProfileRepository {
     public boolean removeFriendsAt(String handle, int index) {
         return this.operations.removeAttributeAt(Profile_KvMapping.key(handle), Profile_KvAttributeCodec.FRIENDS_FIELD,
                 index,
-                current -> Profile_KvMapping.withFriends(current, Elements.removedAt(current.friends(), index, Profile_KvMapping.ENTITY, "friends")));
+                current -> Profile_KvMapping.withFriends(current, CollectionChanges.removedAt(current.friends(), index, Profile_KvMapping.ENTITY, "friends")));
     }
 
     /**
@@ -259,7 +275,7 @@ public final class ProfileRepository {
     public boolean addGroups(String handle, String element) {
         return this.operations.putAttribute(Profile_KvMapping.key(handle), Profile_KvAttributeCodec.GROUPS_FIELD,
                 path -> Profile_KvAttributeCodec.writeGroupsKey(path, element), null,
-                current -> Profile_KvMapping.withGroups(current, Elements.added(current.groups(), element)));
+                current -> Profile_KvMapping.withGroups(current, CollectionChanges.added(current.groups(), element)));
     }
 
     /**
@@ -268,7 +284,7 @@ public final class ProfileRepository {
     public boolean removeGroups(String handle, String element) {
         return this.operations.removeAttribute(Profile_KvMapping.key(handle), Profile_KvAttributeCodec.GROUPS_FIELD,
                 path -> Profile_KvAttributeCodec.writeGroupsKey(path, element),
-                current -> Profile_KvMapping.withGroups(current, Elements.removed(current.groups(), element)));
+                current -> Profile_KvMapping.withGroups(current, CollectionChanges.removed(current.groups(), element)));
     }
 
     /**
@@ -287,7 +303,7 @@ public final class ProfileRepository {
         return this.operations.putAttribute(Profile_KvMapping.key(handle), Profile_KvAttributeCodec.SCORES_FIELD,
                 path -> Profile_KvAttributeCodec.writeScoresKey(path, key),
                 out -> Profile_KvAttributeCodec.writeScoresElement(out, value),
-                current -> Profile_KvMapping.withScores(current, Elements.put(current.scores(), Elements.mapKey(key, Profile_KvMapping.ENTITY, "scores"), value)));
+                current -> Profile_KvMapping.withScores(current, CollectionChanges.put(current.scores(), CollectionChanges.mapKey(key, Profile_KvMapping.ENTITY, "scores"), value)));
     }
 
     /**
@@ -296,7 +312,7 @@ public final class ProfileRepository {
     public boolean removeScores(String handle, String key) {
         return this.operations.removeAttribute(Profile_KvMapping.key(handle), Profile_KvAttributeCodec.SCORES_FIELD,
                 path -> Profile_KvAttributeCodec.writeScoresKey(path, key),
-                current -> Profile_KvMapping.withScores(current, Elements.removedKey(current.scores(), key)));
+                current -> Profile_KvMapping.withScores(current, CollectionChanges.removedKey(current.scores(), key)));
     }
 
     /**

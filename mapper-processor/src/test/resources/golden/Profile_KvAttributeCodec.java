@@ -1,12 +1,12 @@
 package com.example.people;
 
-import io.kvmapper.runtime.AttributeCodec;
-import io.kvmapper.runtime.AttributeField;
-import io.kvmapper.runtime.AttributeReader;
-import io.kvmapper.runtime.AttributeWriter;
-import io.kvmapper.runtime.Elements;
-import io.kvmapper.tuple.TupleReader;
-import io.kvmapper.tuple.TupleWriter;
+import io.kvmapper.internal.codec.AttributeCodec;
+import io.kvmapper.internal.codec.AttributeField;
+import io.kvmapper.internal.codec.AttributeReader;
+import io.kvmapper.internal.codec.AttributeWriter;
+import io.kvmapper.internal.codec.CollectionChanges;
+import io.kvmapper.internal.tuple.TupleReader;
+import io.kvmapper.internal.tuple.TupleWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -163,7 +163,7 @@ final class Profile_KvAttributeCodec implements AttributeCodec<Profile> {
      * Appends the key of 'attributes' that names an entry to {@code path}.
      */
     static void writeAttributesKey(TupleWriter path, String value) {
-        path.writeString(Elements.mapKey(value, Profile_KvMapping.ENTITY, "attributes"));
+        path.writeString(CollectionChanges.mapKey(value, Profile_KvMapping.ENTITY, "attributes"));
     }
 
     /**
@@ -265,7 +265,7 @@ final class Profile_KvAttributeCodec implements AttributeCodec<Profile> {
      * Appends the key of 'scores' that names an entry to {@code path}.
      */
     static void writeScoresKey(TupleWriter path, String value) {
-        path.writeString(Elements.mapKey(value, Profile_KvMapping.ENTITY, "scores"));
+        path.writeString(CollectionChanges.mapKey(value, Profile_KvMapping.ENTITY, "scores"));
     }
 
     private static String readName(AttributeReader in) {

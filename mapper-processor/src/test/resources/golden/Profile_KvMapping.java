@@ -1,16 +1,15 @@
 package com.example.people;
 
-import io.kvmapper.index.CounterDefinition;
-import io.kvmapper.index.IndexDefinition;
-import io.kvmapper.index.VersionField;
-import io.kvmapper.runtime.AttributeCodec;
-import io.kvmapper.runtime.EntityMapping;
-import io.kvmapper.runtime.KeyRanges;
-import io.kvmapper.runtime.RecordKeys;
-import io.kvmapper.runtime.ValueCodec;
-import io.kvmapper.spi.KeyRange;
-import io.kvmapper.tuple.TupleReader;
-import io.kvmapper.tuple.TupleWriter;
+import io.kvmapper.internal.codec.AttributeCodec;
+import io.kvmapper.internal.codec.ValueCodec;
+import io.kvmapper.internal.layout.RecordKeys;
+import io.kvmapper.internal.layout.RecordRange;
+import io.kvmapper.internal.mapping.CounterDefinition;
+import io.kvmapper.internal.mapping.EntityMapping;
+import io.kvmapper.internal.mapping.IndexDefinition;
+import io.kvmapper.internal.mapping.VersionField;
+import io.kvmapper.internal.tuple.TupleReader;
+import io.kvmapper.internal.tuple.TupleWriter;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -134,15 +133,18 @@ final class Profile_KvMapping implements EntityMapping<Profile> {
                 .toByteArray();
     }
 
-    static KeyRange all() {
-        return KeyRange.tuplePrefix(ALL);
+    /**
+     * Every record of the entity.
+     */
+    static RecordRange allRecords() {
+        return RecordRange.prefix(ALL);
     }
 
     /**
      * The records whose component 'handle' lies in [from, to).
      */
-    static KeyRange between0(String from, String to) {
-        return KeyRanges.between(ALL,
+    static RecordRange rangeByHandleBetween(String from, String to) {
+        return RecordRange.between(ALL,
                 new TupleWriter(16).writeString(RecordKeys.require(from, ENTITY, "handle")).toByteArray(),
                 new TupleWriter(16).writeString(RecordKeys.require(to, ENTITY, "handle")).toByteArray(), false);
     }

@@ -26,7 +26,7 @@ public record RetryPolicy(int maxAttempts, Duration initialBackoff, Duration max
     }
 
     /** The sleep before run {@code attempt + 1}, after {@code attempt} failed runs (attempt >= 1). */
-    Duration backoff(int attempt) {
+    public Duration backoff(int attempt) {
         long bound = initialBackoff.toNanos() << Math.min(attempt - 1, 30);
         if (bound <= 0 || bound > maxBackoff.toNanos()) {
             bound = maxBackoff.toNanos();

@@ -1,28 +1,20 @@
 package io.kvmapper;
 
-import io.kvmapper.spi.KvTransaction;
-
 /**
- * A unit of work in progress, handed to the function given to {@link KvStore#transact}. Pass it to a
- * generated repository's {@code with(tx)} to make that repository's reads and writes part of it.
- * It is valid only inside the function; it commits when the function returns.
+ * A unit of work in progress, handed to the function given to {@link KvStore#transact} or
+ * {@link KvStore#transactResult}. Pass it to a generated repository's {@code with(tx)} (or a multimap's) to
+ * make that repository's reads and writes part of it. It is valid only inside the function; it commits when
+ * the function returns.
  */
-public final class Transaction {
-    private final KvStore store;
-    private final KvTransaction kv;
-
-    Transaction(KvStore store, KvTransaction kv) {
-        this.store = store;
-        this.kv = kv;
-    }
-
+public interface Transaction {
     /** The store this transaction belongs to. */
-    public KvStore store() {
-        return store;
-    }
+    KvStore store();
 
-    /** The backend transaction, for generated code and custom data structures. */
-    public KvTransaction kv() {
-        return kv;
-    }
+    /**
+     * What lies under this unit of work, as {@code type}: the backend's transaction
+     * ({@code io.kvmapper.spi.KvTransaction}), for custom data structures that work at the storage SPI level.
+     *
+     * @throws InvalidRequestException if the transaction has nothing of that type
+     */
+    <T> T unwrap(Class<T> type);
 }

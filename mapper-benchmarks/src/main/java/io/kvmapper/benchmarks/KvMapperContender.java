@@ -1,5 +1,6 @@
 package io.kvmapper.benchmarks;
 
+import io.kvmapper.spi.KvBackend;
 import io.kvmapper.KvStore;
 import io.kvmapper.benchmarks.shop.Order;
 import io.kvmapper.benchmarks.shop.User;
@@ -75,7 +76,7 @@ final class KvMapperContender implements Contender {
 
     @Override
     public String memoryReport() {
-        return RocksSettings.memoryReport(((RocksBackend) store.backend())::property);
+        return RocksSettings.memoryReport(((RocksBackend) store.unwrap(KvBackend.class))::property);
     }
 
     @Override

@@ -1,6 +1,6 @@
 package io.kvmapper.cassandra;
 
-import java.util.List;
+import io.kvmapper.internal.layout.Area;
 import java.util.function.Predicate;
 
 /**
@@ -15,9 +15,6 @@ import java.util.function.Predicate;
  * <p>The choice is part of a store's layout: open a store with the same predicate every time.
  */
 public final class BucketedPartitions {
-    private static final String INDEX_AREA = "i";
-    private static final String COUNTER_AREA = "c";
-
     private BucketedPartitions() {
     }
 
@@ -37,12 +34,6 @@ public final class BucketedPartitions {
      * Records, the metadata area and multimap keys keep one partition each.
      */
     public static Predicate<byte[]> kvMapperLayout() {
-        return BucketedPartitions::isIndexOrCounterArea;
-    }
-
-    private static boolean isIndexOrCounterArea(byte[] partition) {
-        List<?> nested = LayoutPartition.elements(partition);
-        return nested != null && nested.size() == 3
-                && (INDEX_AREA.equals(nested.get(1)) || COUNTER_AREA.equals(nested.get(1)));
+        return Area::growsWithRecords;
     }
 }

@@ -7,6 +7,7 @@ import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import io.kvmapper.KvStore;
+import io.kvmapper.internal.store.KvStoreImpl;
 import io.kvmapper.RetryPolicy;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -375,12 +376,12 @@ public final class CassandraKvStore {
 
         /** Opens the store in {@code keyspace} on an existing session, which stays the caller's. */
         public KvStore open(CqlSession session, String keyspace) {
-            return KvStore.of(openBackend(session, keyspace, this), retryPolicy);
+            return KvStoreImpl.open(openBackend(session, keyspace, this), retryPolicy);
         }
 
         /** Connects through {@code contactPoints} and opens the store; closing it closes the session. */
         public KvStore open(Collection<InetSocketAddress> contactPoints, String localDatacenter, String keyspace) {
-            return KvStore.of(openBackend(List.copyOf(contactPoints), localDatacenter, keyspace, this), retryPolicy);
+            return KvStoreImpl.open(openBackend(List.copyOf(contactPoints), localDatacenter, keyspace, this), retryPolicy);
         }
 
         @Override

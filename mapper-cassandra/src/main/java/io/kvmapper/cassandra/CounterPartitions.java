@@ -1,6 +1,6 @@
 package io.kvmapper.cassandra;
 
-import java.util.List;
+import io.kvmapper.internal.layout.Area;
 import java.util.function.Predicate;
 
 /**
@@ -10,10 +10,6 @@ import java.util.function.Predicate;
  * counters spares every other read and write that work; an {@code add} elsewhere is refused.
  */
 public final class CounterPartitions {
-    private static final String MULTIMAP_SPACE = "$multimap";
-    private static final String COUNTER_AREA = "c";
-    private static final String META_AREA = "m";
-
     private CounterPartitions() {
     }
 
@@ -29,17 +25,6 @@ public final class CounterPartitions {
      * only generated repositories and {@link io.kvmapper.Multimap} write to.
      */
     public static Predicate<byte[]> kvMapperLayout() {
-        return CounterPartitions::isKvMapperCounterPartition;
-    }
-
-    private static boolean isKvMapperCounterPartition(byte[] partition) {
-        List<?> nested = LayoutPartition.elements(partition);
-        if (nested == null || nested.isEmpty()) {
-            return false;
-        }
-        if (MULTIMAP_SPACE.equals(nested.get(0))) {
-            return true;
-        }
-        return nested.size() >= 2 && (COUNTER_AREA.equals(nested.get(1)) || META_AREA.equals(nested.get(1)));
+        return Area::mayHoldCounters;
     }
 }

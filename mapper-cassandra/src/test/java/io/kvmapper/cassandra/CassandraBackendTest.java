@@ -1,5 +1,7 @@
 package io.kvmapper.cassandra;
 
+import io.kvmapper.RetryPolicy;
+import io.kvmapper.internal.store.KvStoreImpl;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -379,10 +381,10 @@ class CassandraBackendTest {
 
     @Test
     void aKvStoreOnCassandraRunsUnitsOfWork() {
-        KvStore store = KvStore.of(backend);
-        String result = store.transact((Transaction tx) -> {
-            tx.kv().put(record(1), Tuples.encode("one"));
-            tx.kv().add(counterGroup("active"), 1);
+        KvStore store = KvStoreImpl.open(backend, RetryPolicy.DEFAULT);
+        String result = store.transactResult(tx -> {
+            tx.unwrap(KvTransaction.class).put(record(1), Tuples.encode("one"));
+            tx.unwrap(KvTransaction.class).add(counterGroup("active"), 1);
             return "done";
         });
         assertEquals("done", result);
@@ -392,7 +394,7 @@ class CassandraBackendTest {
 
     @Test
     void aMultimapKeepsItsCountsInTheCounterTableRemovesWithoutReadingAndReusesThemAfterRemoval() {
-        KvStore store = KvStore.of(backend);
+        KvStore store = KvStoreImpl.open(backend, RetryPolicy.DEFAULT);
         io.kvmapper.Multimap<String, String> tags = store.multimap("tags", String.class, String.class);
         tags.add("bob", "red");
         tags.add("bob", "red");

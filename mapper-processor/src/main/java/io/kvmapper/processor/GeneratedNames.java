@@ -79,6 +79,17 @@ public final class GeneratedNames {
         return between ? name.append("Between").toString() : name.toString();
     }
 
+    /** The mapping's range of every record of the entity. */
+    public static final String ALL_RECORDS = "allRecords";
+
+    /**
+     * The mapping's range of records of a prefix or between finder: {@code rangeByShop},
+     * {@code rangeByShopAndNumberBetween}, named after the finder it serves.
+     */
+    public static String recordRange(List<String> components, boolean between) {
+        return "range" + finder(components, between).substring("find".length());
+    }
+
     /** {@code name} with its first letter in upper case. */
     public static String capitalize(String name) {
         return Character.toUpperCase(name.charAt(0)) + name.substring(1);

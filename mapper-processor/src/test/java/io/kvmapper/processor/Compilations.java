@@ -24,8 +24,8 @@ final class Compilations {
     private static final List<String> GENERATED_CODE_NEEDS = List.of(
             "io.kvmapper.annotation.Entity",
             "io.kvmapper.KvStore",
-            "io.kvmapper.runtime.EntityOperations",
-            "io.kvmapper.tuple.TupleWriter",
+            "io.kvmapper.internal.operations.EntityOperations",
+            "io.kvmapper.internal.tuple.TupleWriter",
             "tools.jackson.core.JsonParser",
             "com.google.protobuf.CodedOutputStream");
 

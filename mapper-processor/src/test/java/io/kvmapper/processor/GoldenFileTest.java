@@ -157,8 +157,39 @@ class GoldenFileTest {
             assertWithMessage(type).that(text).doesNotContain("\t");
             assertWithMessage(type).that(text).doesNotContain("java.lang.reflect");
         }
-        assertThat(generated("com.example.events.EventRepository")).contains("\npublic final class EventRepository {");
-        assertThat(generated("com.example.shop.OrderRepository")).contains("\npublic final class OrderRepository {");
+        assertThat(generated("com.example.events.EventRepository"))
+                .contains("\npublic final class EventRepository implements CrudRepository<Event, EventRepository.Key> {");
+        assertThat(generated("com.example.shop.OrderRepository"))
+                .contains("\npublic final class OrderRepository implements CrudRepository<Order, OrderRepository.Key> {");
+    }
+
+    /**
+     * Generated code is compiled into users' programs, so it may depend only on KV Mapper's public API
+     * ({@code io.kvmapper}, {@code io.kvmapper.annotation}), what is marked internal ({@code io.kvmapper.internal.*}),
+     * the value codecs' libraries (Jackson, Protobuf), an optional {@code jakarta.inject} and the JDK: never on
+     * the storage SPI or the tuple package, whose types users would otherwise meet in their own classes.
+     */
+    @Test
+    void generatedCodeImportsOnlyThePublicApiInternalsCodecLibrariesAndTheJdk() {
+        java.util.regex.Pattern allowed = java.util.regex.Pattern.compile(
+                "io\\.kvmapper\\.[A-Z]\\w*|io\\.kvmapper\\.annotation\\.\\w+|io\\.kvmapper\\.internal\\.[\\w.]+"
+                        + "|java\\.[\\w.]+|javax\\.annotation\\.processing\\.Generated|tools\\.jackson\\.[\\w.]+"
+                        + "|com\\.google\\.protobuf\\.[\\w.]+|jakarta\\.inject\\.\\w+|com\\.example\\.[\\w.]+");
+        int imports = 0;
+        for (String type : List.of("events.EventRepository", "events.Event_KvMapping", "events.Event_KvJsonCodec",
+                "shop.OrderRepository", "shop.Order_KvMapping", "shop.Order_KvJsonCodec",
+                "catalog.ProductRepository", "catalog.Product_KvMapping", "catalog.Product_KvProtoCodec",
+                "links.Bookmark_KvJsonCodec", "people.ProfileRepository", "people.Profile_KvMapping",
+                "people.Profile_KvAttributeCodec")) {
+            for (String line : generated("com.example." + type).split("\n")) {
+                if (line.startsWith("import ")) {
+                    String imported = line.substring("import ".length(), line.length() - 1).replace("static ", "");
+                    assertWithMessage("%s imports %s", type, imported).that(allowed.matcher(imported).matches()).isTrue();
+                    imports++;
+                }
+            }
+        }
+        assertThat(imports).isGreaterThan(50);
     }
 
     private static void assertMatchesGolden(String qualifiedName, String goldenFile) {

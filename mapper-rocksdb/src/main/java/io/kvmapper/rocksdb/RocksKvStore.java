@@ -1,6 +1,7 @@
 package io.kvmapper.rocksdb;
 
 import io.kvmapper.KvStore;
+import io.kvmapper.internal.store.KvStoreImpl;
 import io.kvmapper.RetryPolicy;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -209,7 +210,7 @@ public final class RocksKvStore {
          * @throws io.kvmapper.StorageException if the store cannot be opened
          */
         public KvStore open(Path dir) {
-            return KvStore.of(openBackend(dir, this), retryPolicy);
+            return KvStoreImpl.open(openBackend(dir, this), retryPolicy);
         }
 
         @Override

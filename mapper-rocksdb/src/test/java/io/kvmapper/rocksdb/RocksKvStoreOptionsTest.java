@@ -1,5 +1,6 @@
 package io.kvmapper.rocksdb;
 
+import io.kvmapper.spi.KvBackend;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -108,9 +109,9 @@ class RocksKvStoreOptionsTest {
         Path nested = dir.resolve("a/b/c");
         try (KvStore store = RocksKvStore.open(nested)) {
             store.transact(tx -> {
-                tx.kv().put(bytes("k"), bytes("v"));
+                tx.unwrap(KvTransaction.class).put(bytes("k"), bytes("v"));
             });
-            assertArrayEquals(bytes("v"), store.backend().get(bytes("k")));
+            assertArrayEquals(bytes("v"), store.unwrap(KvBackend.class).get(bytes("k")));
         }
         assertTrue(Files.exists(nested.resolve("CURRENT")));
     }
@@ -130,7 +131,7 @@ class RocksKvStoreOptionsTest {
         RocksKvStore.Options synced = RocksKvStore.options().syncWrites(true);
         try (KvStore store = synced.open(dir)) {
             store.transact(tx -> {
-                tx.kv().put(bytes("k"), bytes("v"));
+                tx.unwrap(KvTransaction.class).put(bytes("k"), bytes("v"));
             });
         }
         try (RocksBackend backend = RocksKvStore.openBackend(dir, RocksKvStore.options().createIfMissing(false))) {
@@ -145,14 +146,14 @@ class RocksKvStoreOptionsTest {
                 RocksKvStore.options().retryPolicy(new RetryPolicy(2, Duration.ZERO, Duration.ZERO));
         AtomicInteger attempts = new AtomicInteger();
         try (KvStore store = twoAttempts.open(dir)) {
-            assertThrows(TransactionConflictException.class, () -> store.transact((Transaction tx) -> {
+            assertThrows(TransactionConflictException.class, () -> store.transact(tx -> {
                 attempts.incrementAndGet();
-                tx.kv().get(bytes("contended"));
-                try (KvTransaction other = store.backend().beginTransaction()) {
+                tx.unwrap(KvTransaction.class).get(bytes("contended"));
+                try (KvTransaction other = store.unwrap(KvBackend.class).beginTransaction()) {
                     other.put(bytes("contended"), bytes("changed"));
                     other.commit();
                 }
-                tx.kv().put(bytes("contended"), bytes("mine"));
+                tx.unwrap(KvTransaction.class).put(bytes("contended"), bytes("mine"));
             }));
         }
         assertEquals(2, attempts.get());

@@ -1,5 +1,6 @@
 package io.kvmapper.rocksdb;
 
+import io.kvmapper.internal.store.KvStoreImpl;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -39,10 +40,10 @@ class RocksTransactionIsolationTest {
     @Test
     void concurrentTransfersKeepTheTotalAndEverySnapshotSeesItWhole() throws Exception {
         try (RocksBackend backend = RocksKvStore.openBackend(dir, RocksKvStore.options())) {
-            KvStore store = KvStore.of(backend, PATIENT);
-            store.transact((Transaction tx) -> {
+            KvStore store = KvStoreImpl.open(backend, PATIENT);
+            store.transact(tx -> {
                 for (int i = 0; i < ACCOUNTS; i++) {
-                    tx.kv().put(account(i), Counters.encode(OPENING_BALANCE));
+                    tx.unwrap(KvTransaction.class).put(account(i), Counters.encode(OPENING_BALANCE));
                 }
             });
             int writers = 3;
@@ -60,9 +61,9 @@ class RocksTransactionIsolationTest {
                             int from = (writer * 7 + i * 3) % ACCOUNTS;
                             int to = (from + 1 + i % (ACCOUNTS - 1)) % ACCOUNTS;
                             long amount = 1 + i % 5;
-                            store.transact((Transaction tx) -> {
+                            store.transact(tx -> {
                                 attempts.incrementAndGet();
-                                KvTransaction kv = tx.kv();
+                                KvTransaction kv = tx.unwrap(KvTransaction.class);
                                 List<byte[]> balances = kv.getAll(List.of(account(from), account(to)));
                                 kv.put(account(from), Counters.encode(
                                         Counters.decode(account(from), balances.get(0)) - amount));

@@ -1,7 +1,7 @@
 package io.kvmapper.spi;
 
 import io.kvmapper.CorruptDataException;
-import io.kvmapper.tuple.Tuples;
+import io.kvmapper.internal.tuple.TupleText;
 
 /** The 8-byte little-endian counter format shared by {@link KvWriter#add} and its readers. */
 public final class Counters {
@@ -31,7 +31,7 @@ public final class Counters {
             return 0;
         }
         if (value.length != SIZE) {
-            throw new CorruptDataException("counter at key " + Tuples.toString(key) + " holds " + value.length
+            throw new CorruptDataException("counter at key " + TupleText.of(key) + " holds " + value.length
                     + " bytes; a counter value is exactly 8 bytes (little-endian)");
         }
         long result = 0;

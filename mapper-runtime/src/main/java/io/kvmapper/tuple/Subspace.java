@@ -1,6 +1,7 @@
 package io.kvmapper.tuple;
 
 import io.kvmapper.CorruptDataException;
+import io.kvmapper.internal.tuple.TupleWriter;
 import io.kvmapper.spi.KeyRange;
 import java.util.Arrays;
 import java.util.List;
@@ -36,7 +37,7 @@ public final class Subspace {
     public byte[] pack(Object... elements) {
         TupleWriter writer = new TupleWriter(prefix.length + 16 * elements.length).appendRaw(prefix);
         for (Object element : elements) {
-            writer.write(element);
+            TupleValues.write(writer, element);
         }
         return writer.toByteArray();
     }

@@ -1,8 +1,10 @@
 package io.kvmapper.tuple;
 
 import io.kvmapper.CorruptDataException;
+import io.kvmapper.internal.tuple.TupleReader;
+import io.kvmapper.internal.tuple.TupleWriter;
+import io.kvmapper.internal.tuple.TupleText;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
 
@@ -12,23 +14,30 @@ public final class Tuples {
     }
 
     /**
-     * Encodes {@code elements} as one tuple, each by its runtime type as {@link TupleWriter#write(Object)}
-     * does. Equal values encode identically: an {@link Integer}, {@link Long} or {@link java.math.BigInteger}
-     * of the same value give the same bytes.
+     * Encodes {@code elements} as one tuple, each by its runtime type: null, {@code byte[]}, {@link String},
+     * {@link Long}, {@link Integer}, {@link Short}, {@link Byte}, {@link java.math.BigInteger}, {@link Float},
+     * {@link Double}, {@link Boolean}, {@link java.util.UUID}, {@link Character}, {@link java.time.Instant},
+     * {@link java.time.LocalDate}, {@link java.time.LocalDateTime}, any {@link Enum},
+     * {@link java.math.BigDecimal}, a {@link List} (a nested tuple of its elements) or a {@link Descending} (its
+     * value, descending). Equal values encode identically: an {@link Integer}, {@link Long} or
+     * {@link java.math.BigInteger} of the same value give the same bytes.
      *
      * @throws IllegalArgumentException if an element's type cannot be encoded
      */
     public static byte[] encode(Object... elements) {
         TupleWriter writer = new TupleWriter();
         for (Object element : elements) {
-            writer.write(element);
+            TupleValues.write(writer, element);
         }
         return writer.toByteArray();
     }
 
     /**
-     * Decodes a whole tuple without a schema, into a new mutable list with the types
-     * {@link TupleReader#read()} gives.
+     * Decodes a whole tuple without a schema, into a new mutable list: integers as {@link Long}, or
+     * {@link java.math.BigInteger} when they do not fit; strings as {@link String}; byte strings (including
+     * descending elements and decimals) as {@code byte[]}; nested tuples as {@code List<Object>}; floats as
+     * {@link Float}; doubles as {@link Double}; booleans as {@link Boolean}; UUIDs as {@link java.util.UUID}; null
+     * as null.
      *
      * @throws CorruptDataException if the bytes are not a valid tuple
      */
@@ -83,81 +92,7 @@ public final class Tuples {
      * key prints as {@code null}, malformed bytes as hex with the reason they are not a tuple.
      */
     public static String toString(byte[] key) {
-        if (key == null) {
-            return "null";
-        }
-        StringBuilder out = new StringBuilder(key.length * 2 + 2).append('(');
-        TupleReader reader = new TupleReader(key);
-        try {
-            // Iterative, so that deeply nested keys cannot overflow the stack.
-            int level = 0;
-            boolean first = true;
-            while (true) {
-                if (!reader.hasNext()) {
-                    if (level == 0) {
-                        break;
-                    }
-                    reader.endNested();
-                    out.append(')');
-                    level--;
-                    first = false;
-                    continue;
-                }
-                if (!first) {
-                    out.append(", ");
-                }
-                first = false;
-                if (reader.peekType() == TypeCodes.NESTED) {
-                    reader.beginNested();
-                    out.append('(');
-                    level++;
-                    first = true;
-                } else {
-                    appendScalar(out, reader.read());
-                }
-            }
-        } catch (CorruptDataException e) {
-            return "0x" + HexFormat.of().formatHex(key) + " (not a valid tuple: " + e.getMessage() + ")";
-        }
-        return out.append(')').toString();
+        return TupleText.of(key);
     }
 
-    private static void appendScalar(StringBuilder out, Object value) {
-        if (value instanceof String s) {
-            out.append('"');
-            for (int i = 0; i < s.length(); i++) {
-                char c = s.charAt(i);
-                switch (c) {
-                    case '"' -> out.append("\\\"");
-                    case '\\' -> out.append("\\\\");
-                    case '\n' -> out.append("\\n");
-                    case '\t' -> out.append("\\t");
-                    case '\r' -> out.append("\\r");
-                    default -> {
-                        if (c < 0x20 || c == 0x7F) {
-                            out.append(String.format("\\u%04x", (int) c));
-                        } else {
-                            out.append(c);
-                        }
-                    }
-                }
-            }
-            out.append('"');
-        } else if (value instanceof byte[] bytes) {
-            out.append("b\"");
-            for (byte b : bytes) {
-                int u = b & 0xFF;
-                if (u >= 0x20 && u < 0x7F && u != '"' && u != '\\') {
-                    out.append((char) u);
-                } else {
-                    out.append(String.format("\\x%02x", u));
-                }
-            }
-            out.append('"');
-        } else if (value instanceof Float f) {
-            out.append(f).append('f');
-        } else {
-            out.append(value);
-        }
-    }
 }

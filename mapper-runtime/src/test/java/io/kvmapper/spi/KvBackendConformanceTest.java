@@ -1,5 +1,6 @@
 package io.kvmapper.spi;
 
+import io.kvmapper.internal.store.KvStoreImpl;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -984,7 +985,7 @@ public abstract class KvBackendConformanceTest {
     void concurrentClaimsOfOneKeyHaveExactlyOneWinner() throws Exception {
         int threads = 4;
         int rounds = 25;
-        KvStore store = KvStore.of(backend, PATIENT);
+        KvStore store = KvStoreImpl.open(backend, PATIENT);
         AtomicInteger[] winners = new AtomicInteger[rounds];
         for (int round = 0; round < rounds; round++) {
             winners[round] = new AtomicInteger();
@@ -994,7 +995,7 @@ public abstract class KvBackendConformanceTest {
             for (int r = 0; r < rounds; r++) {
                 int round = r;
                 byte[] claimant = value("thread " + thread);
-                byte[] holder = store.transact((Transaction tx) -> tx.kv().claim(key(round), claimant));
+                byte[] holder = store.transactResult(tx -> tx.unwrap(KvTransaction.class).claim(key(round), claimant));
                 if (holder == null) {
                     winners[round].incrementAndGet();
                     won[round] = claimant;
@@ -1057,16 +1058,16 @@ public abstract class KvBackendConformanceTest {
 
     @Test
     void transactRetriesCheckedWritesSoConcurrentReadModifyWritesAreExact() throws Exception {
-        KvStore store = KvStore.of(backend, PATIENT);
+        KvStore store = KvStoreImpl.open(backend, PATIENT);
         int threads = 4;
         int perThread = 25;
         commit(tx -> tx.writeIfUnchanged(key(0), null, value("0")));
         runConcurrently(threads, thread -> {
             for (int i = 0; i < perThread; i++) {
-                store.transact((Transaction tx) -> {
-                    byte[] current = tx.kv().get(key(0));
+                store.transact(tx -> {
+                    byte[] current = tx.unwrap(KvTransaction.class).get(key(0));
                     int next = Integer.parseInt(new String(current, StandardCharsets.UTF_8)) + 1;
-                    tx.kv().writeIfUnchanged(key(0), current, value(Integer.toString(next)));
+                    tx.unwrap(KvTransaction.class).writeIfUnchanged(key(0), current, value(Integer.toString(next)));
                 });
             }
         });
@@ -1078,15 +1079,15 @@ public abstract class KvBackendConformanceTest {
     @Test
     void transactRetriesConflictsSoConcurrentReadModifyWritesAreExact() throws Exception {
         assumeTrue(detectsConflicts(), "the backend detects no conflicts");
-        KvStore store = KvStore.of(backend, PATIENT);
+        KvStore store = KvStoreImpl.open(backend, PATIENT);
         int threads = 4;
         int perThread = 100;
         AtomicInteger attempts = new AtomicInteger();
         runConcurrently(threads, thread -> {
             for (int i = 0; i < perThread; i++) {
-                store.transact((Transaction tx) -> {
+                store.transact(tx -> {
                     attempts.incrementAndGet();
-                    KvTransaction kv = tx.kv();
+                    KvTransaction kv = tx.unwrap(KvTransaction.class);
                     long current = Counters.decode(key(0), kv.get(key(0)));
                     kv.put(key(0), Counters.encode(current + 1));
                 });
@@ -1099,14 +1100,14 @@ public abstract class KvBackendConformanceTest {
     @Test
     void transactGivesUpAfterTheRetryPolicysAttempts() {
         assumeTrue(detectsConflicts(), "the backend detects no conflicts");
-        KvStore store = KvStore.of(backend, new RetryPolicy(3, Duration.ZERO, Duration.ZERO));
+        KvStore store = KvStoreImpl.open(backend, new RetryPolicy(3, Duration.ZERO, Duration.ZERO));
         AtomicInteger attempts = new AtomicInteger();
         TransactionConflictException e = assertThrows(TransactionConflictException.class,
-                () -> store.transact((Transaction tx) -> {
+                () -> store.transact(tx -> {
                     int attempt = attempts.incrementAndGet();
-                    tx.kv().get(key(1));
+                    tx.unwrap(KvTransaction.class).get(key(1));
                     commit(other -> other.put(key(1), intValue(attempt)));
-                    tx.kv().put(key(2), value("never applied"));
+                    tx.unwrap(KvTransaction.class).put(key(2), value("never applied"));
                 }));
         assertEquals(3, attempts.get());
         assertTrue(e.isRetryable());
@@ -1116,11 +1117,11 @@ public abstract class KvBackendConformanceTest {
 
     @Test
     void transactDoesNotRetryAFailureThatIsNotRetryable() {
-        KvStore store = KvStore.of(backend, PATIENT);
+        KvStore store = KvStoreImpl.open(backend, PATIENT);
         AtomicInteger attempts = new AtomicInteger();
-        assertThrows(CorruptDataException.class, () -> store.transact((Transaction tx) -> {
+        assertThrows(CorruptDataException.class, () -> store.transactResult(tx -> {
             attempts.incrementAndGet();
-            tx.kv().put(key(1), value("rolled back"));
+            tx.unwrap(KvTransaction.class).put(key(1), value("rolled back"));
             throw new CorruptDataException("test");
         }));
         assertEquals(1, attempts.get());
@@ -1129,9 +1130,9 @@ public abstract class KvBackendConformanceTest {
 
     @Test
     void transactReturnsTheResultOfACommittedUnitOfWork() {
-        KvStore store = KvStore.of(backend, PATIENT);
-        String result = store.transact((Transaction tx) -> {
-            tx.kv().put(key(1), value("v"));
+        KvStore store = KvStoreImpl.open(backend, PATIENT);
+        String result = store.transactResult(tx -> {
+            tx.unwrap(KvTransaction.class).put(key(1), value("v"));
             return "done";
         });
         assertEquals("done", result);

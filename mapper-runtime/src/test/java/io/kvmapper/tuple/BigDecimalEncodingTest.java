@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kvmapper.CorruptDataException;
+import io.kvmapper.internal.tuple.DecimalCodec;
+import io.kvmapper.internal.tuple.TupleReader;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Arrays;

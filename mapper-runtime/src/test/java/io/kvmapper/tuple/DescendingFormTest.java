@@ -10,6 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kvmapper.CorruptDataException;
+import io.kvmapper.internal.tuple.TupleReader;
+import io.kvmapper.internal.tuple.TupleWriter;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.Arrays;

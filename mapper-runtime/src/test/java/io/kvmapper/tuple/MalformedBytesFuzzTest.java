@@ -5,6 +5,7 @@ import static io.kvmapper.tuple.TupleAssertions.hex;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import io.kvmapper.CorruptDataException;
+import io.kvmapper.internal.tuple.TupleReader;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,11 +1,13 @@
 package io.kvmapper.tuple;
 
-import static io.kvmapper.tuple.TuplePropertyTest.assertOrder;
 import static io.kvmapper.tuple.TupleAssertions.hex;
+import static io.kvmapper.tuple.TuplePropertyTest.assertOrder;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import io.kvmapper.internal.tuple.TupleReader;
+import io.kvmapper.internal.tuple.TupleWriter;
 import io.kvmapper.tuple.RandomValues.Weekday;
 import java.math.BigDecimal;
 import java.time.Instant;

@@ -7,6 +7,7 @@ import static io.kvmapper.tuple.TupleAssertions.hex;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import io.kvmapper.internal.tuple.TupleReader;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kvmapper.CorruptDataException;
+import io.kvmapper.internal.tuple.TupleReader;
+import io.kvmapper.internal.tuple.TupleWriter;
 import java.math.BigInteger;
 import java.time.Instant;
 import java.time.LocalDate;

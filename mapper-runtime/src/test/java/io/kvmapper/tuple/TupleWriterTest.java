@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kvmapper.internal.tuple.TupleWriter;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;

@@ -1,5 +1,7 @@
 package io.kvmapper.it;
 
+import io.kvmapper.spi.KvBackend;
+import io.kvmapper.spi.KvTransaction;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -26,15 +28,15 @@ class CorruptDataTest {
 
     /** Overwrites the stored value of one event with {@code bytes}, behind the repository's back. */
     static void overwrite(KvStore store, byte[] key, byte[] bytes) {
-        store.transact((Transaction tx) -> {
-            tx.kv().put(key, bytes);
+        store.transact(tx -> {
+            tx.unwrap(KvTransaction.class).put(key, bytes);
         });
     }
 
     /** Saves one event and returns its record key, found by scanning the entity's records. */
     static byte[] keyOf(KvStore store, EventRepository events) {
         events.save(new Event("s", AT, 1, "ok"));
-        try (var cursor = store.backend().scan(new io.kvmapper.index.KeyLayout("Event", 1).records(),
+        try (var cursor = store.unwrap(KvBackend.class).scan(new io.kvmapper.internal.layout.KeyLayout("Event", 1).records(),
                 io.kvmapper.spi.ScanOptions.FORWARD)) {
             return cursor.next().key();
         }

@@ -2,6 +2,7 @@ package io.kvmapper.it;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import io.kvmapper.KvStore;
+import io.kvmapper.internal.store.KvStoreImpl;
 import io.kvmapper.RetryPolicy;
 import io.kvmapper.cassandra.CassandraBackend;
 import io.kvmapper.cassandra.CassandraKvStore;
@@ -53,7 +54,8 @@ public final class TestStores {
      */
     public static KvStore open(Path dir, UnaryOperator<KvBackend> wrap) {
         return CASSANDRA ? CassandraTables.open(dir, RetryPolicy.DEFAULT, wrap)
-                : KvStore.of(wrap.apply(RocksKvStore.openBackend(dir.resolve("store"), RocksKvStore.options())));
+                : KvStoreImpl.open(wrap.apply(RocksKvStore.openBackend(dir.resolve("store"), RocksKvStore.options())),
+                        RetryPolicy.DEFAULT);
     }
 
     /** The store of the test directory {@code dir}, retrying conflicting units of work as {@code retryPolicy} says. */
@@ -78,8 +80,8 @@ public final class TestStores {
      */
     public static <E> List<E> inScanOrder(KvStore store, List<E> inKeyOrder, Function<E, byte[]> key) {
         List<E> ordered = new ArrayList<>(inKeyOrder);
-        if (!store.backend().isGloballyOrdered()) {
-            ordered.sort((a, b) -> store.backend().compareInScanOrder(key.apply(a), key.apply(b)));
+        if (!store.unwrap(KvBackend.class).isGloballyOrdered()) {
+            ordered.sort((a, b) -> store.unwrap(KvBackend.class).compareInScanOrder(key.apply(a), key.apply(b)));
         }
         return ordered;
     }
@@ -104,7 +106,7 @@ public final class TestStores {
                 BY_DIRECTORY.values().remove(tables);
                 BY_DIRECTORY.put(dir, tables);
             }
-            return KvStore.of(wrap.apply(tables.open()), retryPolicy);
+            return KvStoreImpl.open(wrap.apply(tables.open()), retryPolicy);
         }
 
         private static CassandraKvStore.Options options(String table) {

@@ -1,5 +1,6 @@
 package io.kvmapper.it;
 
+import io.kvmapper.spi.KvBackend;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -63,7 +64,7 @@ class TransactionTest {
     void readsInsideAUnitOfWorkSeeItsOwnWrites() {
         try (KvStore store = Stores.open(dir)) {
             PersonRepository people = new PersonRepository(store);
-            String seen = store.transact((Transaction tx) -> {
+            String seen = store.transactResult(tx -> {
                 people.with(tx).save(new Person(5, "Eve"));
                 return people.with(tx).findById(5).map(Person::getName).orElse("nothing")
                         + "/" + people.findById(5).map(Person::getName).orElse("nothing");
@@ -75,7 +76,7 @@ class TransactionTest {
     @Test
     void concurrentReadModifyWritesThroughRepositoriesLoseNoUpdate() throws Exception {
         try (KvStore store = Stores.open(dir)) {
-            assumeTrue(store.backend().detectsConflicts(), "a read-modify-write of an entity without @Version is"
+            assumeTrue(store.unwrap(KvBackend.class).detectsConflicts(), "a read-modify-write of an entity without @Version is"
                     + " exact only where transactions detect conflicts (VersionTest covers @Version everywhere)");
             PersonRepository people = new PersonRepository(store);
             Person counter = new Person(1, "0");

@@ -1,8 +1,8 @@
 package io.kvmapper.benchmarks.codecs;
 
-import io.kvmapper.runtime.EntityMapping;
-import io.kvmapper.runtime.ValueBuffer;
-import io.kvmapper.runtime.ValueCodec;
+import io.kvmapper.internal.mapping.EntityMapping;
+import io.kvmapper.internal.codec.ValueBuffer;
+import io.kvmapper.internal.codec.ValueCodec;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

@@ -78,9 +78,10 @@ public final class MappingWriter {
                 .addStatement("return $L", entity.partitionSize()).build());
         type.addMethod(keyOf(entity));
         type.addMethod(key(entity));
-        type.addMethod(MethodSpec.methodBuilder("all").addModifiers(Modifier.STATIC)
-                .returns(RuntimeTypes.KEY_RANGE)
-                .addStatement("return $T.tuplePrefix(ALL)", RuntimeTypes.KEY_RANGE).build());
+        type.addMethod(MethodSpec.methodBuilder(GeneratedNames.ALL_RECORDS).addModifiers(Modifier.STATIC)
+                .returns(RuntimeTypes.RECORD_RANGE)
+                .addJavadoc("Every record of the entity.\n")
+                .addStatement("return $T.prefix(ALL)", RuntimeTypes.RECORD_RANGE).build());
         for (int count = 1; count < entity.keyParts().size(); count++) {
             type.addMethod(prefix(entity, count));
         }
@@ -111,19 +112,21 @@ public final class MappingWriter {
     }
 
     private MethodSpec prefix(EntityModel entity, int count) {
-        MethodSpec.Builder method = MethodSpec.methodBuilder("prefix" + count).addModifiers(Modifier.STATIC)
-                .returns(RuntimeTypes.KEY_RANGE)
+        MethodSpec.Builder method = MethodSpec.methodBuilder(GeneratedNames.recordRange(componentNames(entity, count),
+                false)).addModifiers(Modifier.STATIC)
+                .returns(RuntimeTypes.RECORD_RANGE)
                 .addJavadoc("The records whose key starts with the given $L.\n",
                         count == 1 ? "component" : count + " components");
         addComponentParameters(method, entity, count);
-        return method.addStatement("return $T.tuplePrefix($L\n.toPrefixBytes())", RuntimeTypes.KEY_RANGE,
+        return method.addStatement("return $T.prefix($L\n.toPrefixBytes())", RuntimeTypes.RECORD_RANGE,
                 KeyCode.prefix(entity, count)).build();
     }
 
     private MethodSpec between(EntityModel entity, int index) {
         KeyPart ranged = entity.keyParts().get(index);
-        MethodSpec.Builder method = MethodSpec.methodBuilder("between" + index).addModifiers(Modifier.STATIC)
-                .returns(RuntimeTypes.KEY_RANGE)
+        MethodSpec.Builder method = MethodSpec.methodBuilder(GeneratedNames.recordRange(componentNames(entity, index + 1),
+                true)).addModifiers(Modifier.STATIC)
+                .returns(RuntimeTypes.RECORD_RANGE)
                 .addJavadoc("The records whose component '$L' lies in [from, to)$L.\n", ranged.name(),
                         index == 0 ? "" : " after the given leading components");
         addComponentParameters(method, entity, index);
@@ -132,7 +135,7 @@ public final class MappingWriter {
         method.addParameter(rangedType, bounds.get(0)).addParameter(rangedType, bounds.get(1));
         CodeBlock prefix = index == 0 ? CodeBlock.of("ALL") : CodeBlock.of("$L\n.toPrefixBytes()", KeyCode.prefix(entity, index));
         return method.addStatement("return $T.between($L,\nnew $T(16).$L.toByteArray(),\nnew $T(16).$L.toByteArray(), $L)",
-                RuntimeTypes.KEY_RANGES, prefix,
+                RuntimeTypes.RECORD_RANGE, prefix,
                 RuntimeTypes.TUPLE_WRITER, KeyCode.component(ranged, bounds.get(0)),
                 RuntimeTypes.TUPLE_WRITER, KeyCode.component(ranged, bounds.get(1)),
                 ranged.descending()).build();
@@ -151,5 +154,10 @@ public final class MappingWriter {
             KeyPart part = entity.keyParts().get(i);
             method.addParameter(part.scalar().typeName(), part.name());
         }
+    }
+
+    /** The names of the first {@code count} key components. */
+    static List<String> componentNames(EntityModel entity, int count) {
+        return entity.keyParts().subList(0, count).stream().map(KeyPart::name).toList();
     }
 }

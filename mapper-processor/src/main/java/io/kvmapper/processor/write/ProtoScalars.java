@@ -8,12 +8,12 @@ import io.kvmapper.processor.model.ScalarKind;
  * How each scalar kind is written in Protobuf values, seen from the processor: the runtime
  * {@code Proto} constant generated code uses, the {@code .proto} type the exported file declares, and
  * for primitives the {@code CodedOutputStream} method that writes them without boxing. The runtime's
- * {@code io.kvmapper.runtime.Proto} implements the same table; the two must agree.
+ * {@code io.kvmapper.internal.codec.Proto} implements the same table; the two must agree.
  */
 final class ProtoScalars {
-    static final ClassName PROTO = ClassName.get("io.kvmapper.runtime", "Proto");
-    static final ClassName PROTO_TYPE = ClassName.get("io.kvmapper.runtime", "ProtoType");
-    static final ClassName PROTOBUF_CODEC = ClassName.get("io.kvmapper.runtime", "ProtobufCodec");
+    static final ClassName PROTO = ClassName.get("io.kvmapper.internal.codec", "Proto");
+    static final ClassName PROTO_TYPE = ClassName.get("io.kvmapper.internal.codec", "ProtoType");
+    static final ClassName PROTOBUF_CODEC = ClassName.get("io.kvmapper.internal.codec", "ProtobufCodec");
     static final ClassName CODED_OUTPUT = ClassName.get("com.google.protobuf", "CodedOutputStream");
     static final ClassName CODED_INPUT = ClassName.get("com.google.protobuf", "CodedInputStream");
     /** The message {@code LocalDateTime} values are written as, declared in each exported file that needs it. */

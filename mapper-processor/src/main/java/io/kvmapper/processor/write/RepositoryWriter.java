@@ -58,6 +58,7 @@ public final class RepositoryWriter {
         TypeName operations = ParameterizedTypeName.get(RuntimeTypes.ENTITY_OPERATIONS, entityType);
         TypeSpec.Builder type = TypeSpec.classBuilder(self)
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+                .addSuperinterface(ParameterizedTypeName.get(RuntimeTypes.CRUD_REPOSITORY, entityType, idType(entity)))
                 .addJavadoc("Stores and finds {@link $T} entities (stored as $S). Thread-safe.\n", entityType,
                         entity.storedName())
                 .addOriginatingElement(entity.element());
@@ -80,32 +81,38 @@ public final class RepositoryWriter {
                 .addParameter(RuntimeTypes.TRANSACTION, "tx")
                 .addStatement("return new $T(this.operations.with(tx))", self).build());
 
-        type.addMethod(MethodSpec.methodBuilder("save").addModifiers(Modifier.PUBLIC).returns(entityType)
-                .addJavadoc("Inserts {@code entity}, or replaces the entity with its key.\n")
+        type.addMethod(MethodSpec.methodBuilder("save").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+                .returns(entityType)
+                .addJavadoc("Inserts {@code entity}, or replaces the entity with its key; returns the entity as stored"
+                        + (entity.version().isPresent() ? ", at its new version" : "") + ".\n")
                 .addParameter(entityType, "entity")
                 .addStatement("return this.operations.save(entity)").build());
-        type.addMethod(MethodSpec.methodBuilder("insert").addModifiers(Modifier.PUBLIC)
-                .addJavadoc("Inserts {@code entity}.\n\n@throws $T if an entity with its key exists\n",
-                        ClassName.get("io.kvmapper", "DuplicateKeyException"))
+        type.addMethod(MethodSpec.methodBuilder("insert").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+                .returns(entityType)
+                .addJavadoc("Inserts {@code entity}; returns the entity as stored"
+                        + (entity.version().isPresent() ? ", at version 1" : "")
+                        + ".\n\n@throws $T if an entity with its key exists\n", RuntimeTypes.DUPLICATE_KEY_EXCEPTION)
                 .addParameter(entityType, "entity")
-                .addStatement("this.operations.insert(entity)").build());
-        type.addMethod(byId(entity, "findById", ParameterizedTypeName.get(ClassName.get(Optional.class), entityType),
-                "find", "The entity with this key."));
+                .addStatement("return this.operations.insert(entity)").build());
+        TypeName optional = ParameterizedTypeName.get(ClassName.get(Optional.class), entityType);
+        byId(type, entity, "findById", optional, "find", "The entity with this key.");
         type.addMethod(findAllById(entity));
-        type.addMethod(byId(entity, "existsById", TypeName.BOOLEAN, "exists", "Whether an entity with this key exists."));
-        type.addMethod(byId(entity, "deleteById", TypeName.BOOLEAN, "delete",
-                "Deletes the entity with this key; whether there was one."));
+        byId(type, entity, "existsById", TypeName.BOOLEAN, "exists", "Whether an entity with this key exists.");
+        byId(type, entity, "deleteById", TypeName.BOOLEAN, "delete",
+                "Deletes the entity with this key; whether there was one.");
 
         TypeName list = ParameterizedTypeName.get(ClassName.get(List.class), entityType);
         TypeName page = ParameterizedTypeName.get(RuntimeTypes.PAGE, entityType);
-        type.addMethod(MethodSpec.methodBuilder("findAll").addModifiers(Modifier.PUBLIC)
+        ClassName mapping = GeneratedNames.mapping(entityType);
+        type.addMethod(MethodSpec.methodBuilder("findAll").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
                 .returns(ParameterizedTypeName.get(ClassName.get(Stream.class), entityType))
                 .addJavadoc("Every entity, in key order; streamed from the store, so close the stream.\n")
-                .addStatement("return this.operations.stream($T.all())", GeneratedNames.mapping(entityType)).build());
+                .addStatement("return this.operations.stream($T.$L())", mapping, GeneratedNames.ALL_RECORDS).build());
         type.addMethod(MethodSpec.methodBuilder("findAll").addModifiers(Modifier.PUBLIC).returns(page)
                 .addJavadoc("A page of every entity, in key order.\n")
                 .addParameter(RuntimeTypes.PAGE_REQUEST, "page")
-                .addStatement("return this.operations.page($T.all(), page)", GeneratedNames.mapping(entityType)).build());
+                .addStatement("return this.operations.page($T.$L(), page)", mapping, GeneratedNames.ALL_RECORDS).build());
+        type.addMethod(count(entity));
         for (int count = 1; count < entity.keyParts().size(); count++) {
             type.addMethod(prefixFinder(entity, count, list, false));
             type.addMethod(prefixFinder(entity, count, page, true));
@@ -131,17 +138,70 @@ public final class RepositoryWriter {
         return type.build();
     }
 
-    private MethodSpec byId(EntityModel entity, String name, TypeName returns, String operation, String doc) {
-        MethodSpec.Builder method = MethodSpec.methodBuilder(name).addModifiers(Modifier.PUBLIC).returns(returns)
+    /**
+     * A method by key, {@code findById}, {@code existsById} or {@code deleteById}: taking the typed components,
+     * and taking the {@link #idType} as {@code CrudRepository} declares it. For a key of one component of a
+     * reference type the two are one method.
+     */
+    private static void byId(TypeSpec.Builder type, EntityModel entity, String name, TypeName returns, String operation,
+            String doc) {
+        ClassName mapping = GeneratedNames.mapping(entity.className());
+        MethodSpec.Builder typed = MethodSpec.methodBuilder(name).addModifiers(Modifier.PUBLIC).returns(returns)
                 .addJavadoc(doc + "\n");
-        MappingWriter.addComponentParameters(method, entity, entity.keyParts().size());
-        return method.addStatement("return this.operations.$L($T.key($L))", operation, GeneratedNames.mapping(entity.className()),
-                componentNames(entity, entity.keyParts().size())).build();
+        MappingWriter.addComponentParameters(typed, entity, entity.keyParts().size());
+        typed.addStatement("return this.operations.$L($T.key($L))", operation, mapping,
+                componentNames(entity, entity.keyParts().size()));
+        TypeName id = idType(entity);
+        if (!entity.hasCompositeKey() && !entity.keyParts().get(0).scalar().typeName().isPrimitive()) {
+            type.addMethod(typed.addAnnotation(Override.class).build());
+            return;
+        }
+        type.addMethod(typed.build());
+        String parameter = "id";
+        CodeBlock arguments;
+        if (entity.hasCompositeKey()) {
+            CodeBlock.Builder components = CodeBlock.builder();
+            List<KeyPart> parts = entity.keyParts();
+            for (int i = 0; i < parts.size(); i++) {
+                components.add(i == 0 ? "$L.$L()" : ", $L.$L()", parameter, parts.get(i).name());
+            }
+            arguments = components.build();
+        } else {
+            // the cast unboxes, so that the call goes to the method taking the primitive, not back to this one
+            arguments = CodeBlock.of("($T) $L", entity.keyParts().get(0).scalar().typeName(), parameter);
+        }
+        type.addMethod(MethodSpec.methodBuilder(name).addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+                .returns(returns).addJavadoc(doc + "\n").addParameter(id, parameter)
+                .addStatement("$T.require($L, $T.ENTITY, $S)", RuntimeTypes.RECORD_KEYS, parameter, mapping, parameter)
+                .addStatement("return $L($L)", name, arguments).build());
+    }
+
+    /** The key type of {@code CrudRepository}: the nested {@code Key} record, or the one component's boxed type. */
+    private static TypeName idType(EntityModel entity) {
+        return entity.hasCompositeKey() ? GeneratedNames.keyRecord(entity.className())
+                : entity.keyParts().get(0).scalar().typeName().box();
+    }
+
+    /**
+     * {@code count()}: one read of a counter without {@code groupBy} that counts (not sums), when the entity has
+     * one; else a scan of the keys.
+     */
+    private static MethodSpec count(EntityModel entity) {
+        Optional<CounterModel> total = entity.counters().stream()
+                .filter(c -> c.groupBy().isEmpty() && c.sum().isEmpty()).findFirst();
+        MethodSpec.Builder method = MethodSpec.methodBuilder("count").addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC).returns(long.class);
+        if (total.isPresent()) {
+            return method.addJavadoc("How many entities there are: one read of counter '$L'.\n", total.get().name())
+                    .addStatement("return this.operations.count($S)", total.get().name()).build();
+        }
+        return method.addJavadoc("How many entities there are: a scan of every record's keys; declare a "
+                + "{@code @Counter} without {@code groupBy} to make it one read.\n")
+                .addStatement("return this.operations.count()").build();
     }
 
     private MethodSpec findAllById(EntityModel entity) {
-        TypeName idType = entity.hasCompositeKey() ? GeneratedNames.keyRecord(entity.className())
-                : entity.keyParts().get(0).scalar().typeName().box();
+        TypeName idType = idType(entity);
         ClassName mapping = GeneratedNames.mapping(entity.className());
         CodeBlock.Builder arguments = CodeBlock.builder();
         if (entity.hasCompositeKey()) {
@@ -152,7 +212,8 @@ public final class RepositoryWriter {
         } else {
             arguments.add("$T.require(id, $T.ENTITY, $S)", RuntimeTypes.RECORD_KEYS, mapping, entity.keyParts().get(0).name());
         }
-        MethodSpec.Builder method = MethodSpec.methodBuilder("findAllById").addModifiers(Modifier.PUBLIC)
+        MethodSpec.Builder method = MethodSpec.methodBuilder("findAllById").addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC)
                 .returns(ParameterizedTypeName.get(ClassName.get(List.class), entity.className()))
                 .addJavadoc("The entities with these keys, in the order given, skipping absent ones; one multi-get.\n")
                 .addParameter(ParameterizedTypeName.get(ClassName.get(Collection.class), idType), "ids")
@@ -173,8 +234,8 @@ public final class RepositoryWriter {
                 .addJavadoc(paged ? "A page of the entities whose key starts with these components, in key order.\n"
                         : "The entities whose key starts with these components, in key order.\n");
         MappingWriter.addComponentParameters(method, entity, count);
-        CodeBlock range = CodeBlock.of("$T.prefix$L($L)", GeneratedNames.mapping(entity.className()), count,
-                componentNames(entity, count));
+        CodeBlock range = CodeBlock.of("$T.$L($L)", GeneratedNames.mapping(entity.className()),
+                GeneratedNames.recordRange(names, false), componentNames(entity, count));
         return finish(method, range, paged, names);
     }
 
@@ -192,7 +253,8 @@ public final class RepositoryWriter {
         method.addParameter(ranged.scalar().typeName(), bounds.get(0)).addParameter(ranged.scalar().typeName(), bounds.get(1));
         String arguments = componentNames(entity, index);
         arguments = (arguments.isEmpty() ? "" : arguments + ", ") + bounds.get(0) + ", " + bounds.get(1);
-        CodeBlock range = CodeBlock.of("$T.between$L($L)", GeneratedNames.mapping(entity.className()), index, arguments);
+        CodeBlock range = CodeBlock.of("$T.$L($L)", GeneratedNames.mapping(entity.className()),
+                GeneratedNames.recordRange(names, true), arguments);
         return finish(method, range, paged, names);
     }
 

@@ -1,5 +1,6 @@
 package io.kvmapper.it.codecs;
 
+import io.kvmapper.spi.KvBackend;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -53,7 +54,7 @@ class ProtoExportTest {
                 ProtoAllTypes entity = (ProtoAllTypes) CodecRoundTripPropertyTest.AllTypes.withId(
                         values.record(ProtoAllTypes.class), new UUID(11, i));
                 repository.save(entity);
-                byte[] stored = store.backend().get(ProtoAllTypes_KvMapping.key(entity.id()));
+                byte[] stored = store.unwrap(KvBackend.class).get(ProtoAllTypes_KvMapping.key(entity.id()));
                 byte[] message = withoutHeader(stored);
 
                 DynamicMessage decoded = DynamicMessage.parseFrom(descriptor, message);
@@ -71,7 +72,7 @@ class ProtoExportTest {
             ProtoAllTypes entity = CodecRoundTripPropertyTest.AllTypes.with(ProtoAllTypes.class, new UUID(3, 3),
                     Map.of("anInt", -2));
             new ProtoAllTypesRepository(store).save(entity);
-            byte[] stored = store.backend().get(ProtoAllTypes_KvMapping.key(entity.id()));
+            byte[] stored = store.unwrap(KvBackend.class).get(ProtoAllTypes_KvMapping.key(entity.id()));
             // 'P', schema version 1; field 1 (the id): tag 0x0a, 16 bytes; field 5 (anInt): tag 0x28, zigzag(-2) = 3
             byte[] expected = {'P', 1, 0x0a, 16, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 3, 0x28, 3};
             assertArrayEquals(expected, stored, Arrays.toString(stored));

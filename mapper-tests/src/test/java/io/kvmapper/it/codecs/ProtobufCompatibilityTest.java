@@ -1,5 +1,7 @@
 package io.kvmapper.it.codecs;
 
+import io.kvmapper.spi.KvBackend;
+import io.kvmapper.spi.KvTransaction;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,8 +10,8 @@ import io.kvmapper.CorruptDataException;
 import io.kvmapper.KvStore;
 import io.kvmapper.SchemaMismatchException;
 import io.kvmapper.Transaction;
-import io.kvmapper.index.KeyLayout;
-import io.kvmapper.index.SchemaKinds;
+import io.kvmapper.internal.layout.KeyLayout;
+import io.kvmapper.internal.layout.MetaKinds;
 import io.kvmapper.rocksdb.RocksKvStore;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -80,8 +82,8 @@ class ProtobufCompatibilityTest {
             new GadgetV1Repository(store).save(new GadgetV1(3, "kettle", 7));
         }
         try (KvStore store = open()) {
-            store.transact((Transaction tx) -> {
-                tx.kv().delete(new KeyLayout("Gadget", 1).metaKey(SchemaKinds.SCHEMA, SchemaKinds.SCHEMA_NAME));
+            store.transact(tx -> {
+                tx.unwrap(KvTransaction.class).delete(new KeyLayout("Gadget", 1).metaKey(MetaKinds.SCHEMA, MetaKinds.SCHEMA_NAME));
             });
             CorruptDataException e = assertThrows(CorruptDataException.class,
                     () -> new GadgetV3Repository(store).findById(3));
@@ -97,7 +99,7 @@ class ProtobufCompatibilityTest {
             GadgetV2Repository gadgets = new GadgetV2Repository(store);
             gadgets.save(new GadgetV2(4, "clock", 12, List.of("wall"), new Point(0, 1, "x"), Map.of(), 1));
             byte[] key = GadgetV2_KvMapping.key(4);
-            byte[] value = store.backend().get(key);
+            byte[] value = store.unwrap(KvBackend.class).get(key);
             for (int length = 2; length < value.length; length++) {
                 overwrite(store, key, Arrays.copyOf(value, length));
                 int cut = length;
@@ -150,8 +152,8 @@ class ProtobufCompatibilityTest {
     }
 
     private static void overwrite(KvStore store, byte[] key, byte[] bytes) {
-        store.transact((Transaction tx) -> {
-            tx.kv().put(key, bytes);
+        store.transact(tx -> {
+            tx.unwrap(KvTransaction.class).put(key, bytes);
         });
     }
 }

@@ -1,5 +1,7 @@
 package io.kvmapper.it.databind;
 
+import io.kvmapper.spi.KvBackend;
+import io.kvmapper.spi.KvTransaction;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -9,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.kvmapper.CorruptDataException;
 import io.kvmapper.InvalidRequestException;
 import io.kvmapper.KvStore;
-import io.kvmapper.index.KeyLayout;
+import io.kvmapper.internal.layout.KeyLayout;
 import io.kvmapper.rocksdb.RocksKvStore;
 import io.kvmapper.spi.KeyValue;
 import io.kvmapper.spi.KvCursor;
@@ -219,7 +221,7 @@ class DatabindFieldsTest {
 
     private static KeyValue only(KvStore store, String entity) {
         List<KeyValue> items = new ArrayList<>();
-        try (KvCursor cursor = store.backend().scan(new KeyLayout(entity, 1).records(), ScanOptions.FORWARD)) {
+        try (KvCursor cursor = store.unwrap(KvBackend.class).scan(new KeyLayout(entity, 1).records(), ScanOptions.FORWARD)) {
             cursor.forEachRemaining(items::add);
         }
         assertEquals(1, items.size(), entity + " records");
@@ -228,7 +230,7 @@ class DatabindFieldsTest {
 
     private static void overwrite(KvStore store, byte[] key, String value) {
         store.transact(tx -> {
-            tx.kv().put(key, value.getBytes(StandardCharsets.UTF_8));
+            tx.unwrap(KvTransaction.class).put(key, value.getBytes(StandardCharsets.UTF_8));
         });
     }
 }

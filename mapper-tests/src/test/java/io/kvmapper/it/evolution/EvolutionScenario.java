@@ -1,5 +1,6 @@
 package io.kvmapper.it.evolution;
 
+import io.kvmapper.spi.KvBackend;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -8,8 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kvmapper.KvStore;
 import io.kvmapper.SchemaMismatchException;
-import io.kvmapper.index.KeyLayout;
-import io.kvmapper.index.SchemaKinds;
+import io.kvmapper.internal.layout.KeyLayout;
+import io.kvmapper.internal.layout.MetaKinds;
 import io.kvmapper.it.TestStores;
 import io.kvmapper.spi.KeyRange;
 import io.kvmapper.spi.KeyValue;
@@ -193,8 +194,8 @@ abstract class EvolutionScenario {
     }
 
     private List<Object> recordedSchema(KvStore store) {
-        byte[] value = store.backend().get(new KeyLayout(entity(), 1).metaKey(SchemaKinds.SCHEMA,
-                SchemaKinds.SCHEMA_NAME));
+        byte[] value = store.unwrap(KvBackend.class).get(new KeyLayout(entity(), 1).metaKey(MetaKinds.SCHEMA,
+                MetaKinds.SCHEMA_NAME));
         return Tuples.decode(value);
     }
 
@@ -203,7 +204,7 @@ abstract class EvolutionScenario {
      * head in the attribute-per-key layout; a codec byte, then the version as a varint (one byte here).
      */
     private int headerVersion(KvStore store, long id) {
-        byte[] head = store.backend().get(Tuples.encode(List.of(entity(), "r", id)));
+        byte[] head = store.unwrap(KvBackend.class).get(Tuples.encode(List.of(entity(), "r", id)));
         return head[1];
     }
 
@@ -211,7 +212,7 @@ abstract class EvolutionScenario {
     private boolean mentions(KvStore store, long id, String text) {
         byte[] record = Tuples.encode(List.of(entity(), "r", id));
         String needle = new String(text.getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1);
-        try (KvCursor cursor = store.backend().scan(KeyRange.tuplePrefix(record), ScanOptions.FORWARD)) {
+        try (KvCursor cursor = store.unwrap(KvBackend.class).scan(KeyRange.tuplePrefix(record), ScanOptions.FORWARD)) {
             while (cursor.hasNext()) {
                 KeyValue item = cursor.next();
                 if (new String(item.key(), StandardCharsets.ISO_8859_1).contains(needle)
@@ -226,7 +227,7 @@ abstract class EvolutionScenario {
     /** Every item of {@code store}, in scan order. */
     static List<KeyValue> everything(KvStore store) {
         List<KeyValue> items = new ArrayList<>();
-        try (KvCursor cursor = store.backend().scan(new KeyRange(new byte[0], new byte[] {(byte) 0xFF}),
+        try (KvCursor cursor = store.unwrap(KvBackend.class).scan(new KeyRange(new byte[0], new byte[] {(byte) 0xFF}),
                 ScanOptions.FORWARD)) {
             cursor.forEachRemaining(items::add);
         }

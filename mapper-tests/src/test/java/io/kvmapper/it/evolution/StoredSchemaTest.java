@@ -1,5 +1,7 @@
 package io.kvmapper.it.evolution;
 
+import io.kvmapper.spi.KvBackend;
+import io.kvmapper.spi.KvTransaction;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,8 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.kvmapper.CorruptDataException;
 import io.kvmapper.KvStore;
 import io.kvmapper.Transaction;
-import io.kvmapper.index.KeyLayout;
-import io.kvmapper.index.SchemaKinds;
+import io.kvmapper.internal.layout.KeyLayout;
+import io.kvmapper.internal.layout.MetaKinds;
 import io.kvmapper.it.TestStores;
 import io.kvmapper.tuple.Tuples;
 import java.nio.file.Path;
@@ -19,8 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The schema entry a store keeps per entity: missing (an older store) and damaged. */
 class StoredSchemaTest {
-    private static final byte[] ENTRY = new KeyLayout("Subscriber", 1).metaKey(SchemaKinds.SCHEMA,
-            SchemaKinds.SCHEMA_NAME);
+    private static final byte[] ENTRY = new KeyLayout("Subscriber", 1).metaKey(MetaKinds.SCHEMA,
+            MetaKinds.SCHEMA_NAME);
 
     @TempDir
     Path dir;
@@ -39,15 +41,15 @@ class StoredSchemaTest {
     void aStoreWithoutARecordedSchemaRecordsTheCodes() {
         try (KvStore store = open()) {
             subscriber(store, 1);
-            store.transact((Transaction tx) -> {
-                tx.kv().delete(ENTRY);
+            store.transact(tx -> {
+                tx.unwrap(KvTransaction.class).delete(ENTRY);
             });
         }
         try (KvStore store = open()) {
             SubscriberV2Repository subscribers = new SubscriberV2Repository(store);
             assertTrue(store.awaitSchemaBuilds(Duration.ofSeconds(60)));
             assertEquals("gold", subscribers.findById(1).orElseThrow().tier());
-            assertEquals(2L, Tuples.decode(store.backend().get(ENTRY)).get(0));
+            assertEquals(2L, Tuples.decode(store.unwrap(KvBackend.class).get(ENTRY)).get(0));
         }
     }
 
@@ -55,8 +57,8 @@ class StoredSchemaTest {
     void aDamagedSchemaEntryIsCorruptDataNamingItsKey() {
         try (KvStore store = open()) {
             subscriber(store, 1);
-            store.transact((Transaction tx) -> {
-                tx.kv().put(ENTRY, Tuples.encode(1L, "{\"format\": 1"));
+            store.transact(tx -> {
+                tx.unwrap(KvTransaction.class).put(ENTRY, Tuples.encode(1L, "{\"format\": 1"));
             });
         }
         try (KvStore store = open()) {

@@ -1,5 +1,7 @@
 package io.kvmapper.it.indexes;
 
+import io.kvmapper.RetryPolicy;
+import io.kvmapper.internal.store.KvStoreImpl;
 import static io.kvmapper.it.indexes.Raw.MEMBERS;
 import static io.kvmapper.it.indexes.Raw.READINGS;
 import static io.kvmapper.it.indexes.Raw.TICKETS;
@@ -137,7 +139,7 @@ class CompositeAndCollectionIndexTest {
     void removingOneElementRemovesOnlyItsEntry() {
         RecordingBackend backend = new RecordingBackend(RocksKvStore.openBackend(dir.resolve("store"),
                 RocksKvStore.options()));
-        try (KvStore store = KvStore.of(backend)) {
+        try (KvStore store = KvStoreImpl.open(backend, RetryPolicy.DEFAULT)) {
             MemberRepository members = new MemberRepository(store);
             members.save(Member.of(1, "m@x", "a", 1, 5L, "Oslo", List.of("x", "y", "z")));
             members.save(Member.of(2, null, "a", 1, null, null, List.of("y")));
@@ -162,7 +164,7 @@ class CompositeAndCollectionIndexTest {
     void replacingAnEntityMovesOnlyTheEntriesThatChanged() {
         RecordingBackend backend = new RecordingBackend(RocksKvStore.openBackend(dir.resolve("store"),
                 RocksKvStore.options()));
-        try (KvStore store = KvStore.of(backend)) {
+        try (KvStore store = KvStoreImpl.open(backend, RetryPolicy.DEFAULT)) {
             MemberRepository members = new MemberRepository(store);
             Member ada = members.save(Member.of(1, "ada@x", "gold", 30, 5L, "Oslo", List.of("x", "y")));
             members.save(Member.of(2, "bob@x", "gold", 30, 6L, "Oslo", List.of("x")));

@@ -301,7 +301,7 @@ class CounterTest {
             for (long id : new long[] {1, 2}) {
                 AtomicInteger attempts = new AtomicInteger();
                 done.add(pool.submit(() -> {
-                    store.transact((Transaction tx) -> {
+                    store.transact(tx -> {
                         assertTrue(members.with(tx).deleteById(id));
                         if (attempts.incrementAndGet() == 1) {
                             try {

@@ -1,5 +1,6 @@
 package io.kvmapper.it.indexes;
 
+import io.kvmapper.spi.KvTransaction;
 import static io.kvmapper.it.indexes.Raw.MEMBERS;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -14,7 +15,7 @@ import io.kvmapper.OptimisticLockException;
 import io.kvmapper.Progress;
 import io.kvmapper.Transaction;
 import io.kvmapper.UniqueConstraintException;
-import io.kvmapper.index.KeyLayout;
+import io.kvmapper.internal.layout.KeyLayout;
 import io.kvmapper.spi.Counters;
 import io.kvmapper.tuple.Tuples;
 import java.nio.file.Path;
@@ -84,7 +85,7 @@ class IntegrityTest {
                 int count = 1 + random.nextInt(4);
                 Map<Long, Member> copy = new TreeMap<>(model);
                 long innerSeed = random.nextLong();
-                store.transact((Transaction tx) -> {
+                store.transact(tx -> {
                     copy.clear();
                     copy.putAll(model);
                     Random inner = new Random(innerSeed);
@@ -298,7 +299,7 @@ class IntegrityTest {
     }
 
     private void behindTheBack(Consumer<io.kvmapper.spi.KvTransaction> damage) {
-        store.transact((Transaction tx) -> damage.accept(tx.kv()));
+        store.transact(tx -> damage.accept(tx.unwrap(KvTransaction.class)));
     }
 
     private static void assertReports(IntegrityReport report, String... fragments) {
@@ -481,7 +482,7 @@ class IntegrityTest {
         int total = 1_234;
         for (int from = 0; from < total; from += 400) {
             int start = from;
-            store.transact((Transaction tx) -> {
+            store.transact(tx -> {
                 MemberRepository inTx = members.with(tx);
                 for (int id = start; id < Math.min(total, start + 400); id++) {
                     inTx.save(Member.of(id, "m" + id, id % 2 == 0 ? "even" : "odd", id % 50, (long) id, "Oslo",

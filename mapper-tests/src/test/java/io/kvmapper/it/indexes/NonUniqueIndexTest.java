@@ -137,7 +137,7 @@ class NonUniqueIndexTest {
     @Test
     void aLongMatchListIsFetchedCompletelyAndInOrderAcrossFetchBatches() {
         int count = 700;
-        store.transact((Transaction tx) -> {
+        store.transact(tx -> {
             MemberRepository inTx = members.with(tx);
             for (long id = count - 1; id >= 0; id--) {
                 inTx.save(Member.of(id, null, id % 7 == 0 ? "other" : "many", 30, null, null, null));
@@ -199,7 +199,7 @@ class NonUniqueIndexTest {
     void findersInsideATransactionSeeItsOwnWritesAndOthersDoNot() {
         save(1, "gold");
         save(2, "gold");
-        store.transact((Transaction tx) -> {
+        store.transact(tx -> {
             MemberRepository inTx = members.with(tx);
             inTx.save(Member.of(3, "c@x", "gold", 40, 7L, "Oslo", List.of("new")));
             inTx.deleteById(1);

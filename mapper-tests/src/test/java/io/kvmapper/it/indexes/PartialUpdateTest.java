@@ -174,7 +174,7 @@ class PartialUpdateTest {
     @Test
     void updatesInsideATransactionSeeEachOtherAndCommitTogether() {
         members.save(Member.of(1, "a@x", "gold", 30, 10L, "Oslo", List.of("x")));
-        store.transact((Transaction tx) -> {
+        store.transact(tx -> {
             MemberRepository inTx = members.with(tx);
             assertTrue(inTx.updateStatus(1, "silver"));
             assertTrue(inTx.updateAge(1, 31));

@@ -1,7 +1,8 @@
 package io.kvmapper.it.indexes;
 
+import io.kvmapper.spi.KvBackend;
 import io.kvmapper.KvStore;
-import io.kvmapper.index.KeyLayout;
+import io.kvmapper.internal.layout.KeyLayout;
 import io.kvmapper.spi.Counters;
 import io.kvmapper.spi.KeyRange;
 import io.kvmapper.spi.KeyValue;
@@ -50,7 +51,7 @@ final class Raw {
     /** Every item in {@code range}, keys in order. */
     static List<KeyValue> scan(KvStore store, KeyRange range) {
         List<KeyValue> items = new ArrayList<>();
-        try (KvCursor cursor = store.backend().scan(range, ScanOptions.FORWARD)) {
+        try (KvCursor cursor = store.unwrap(KvBackend.class).scan(range, ScanOptions.FORWARD)) {
             while (cursor.hasNext()) {
                 items.add(cursor.next());
             }
@@ -100,7 +101,7 @@ final class Raw {
      */
     static Map<List<Object>, Long> liveGroups(KvStore store, KeyLayout layout, String counter) {
         Map<List<Object>, Long> groups = counterGroups(store, layout, counter);
-        if (store.backend().detectsConflicts()) {
+        if (store.unwrap(KvBackend.class).detectsConflicts()) {
             org.junit.jupiter.api.Assertions.assertFalse(groups.containsValue(0L),
                     "counter " + counter + " keeps a group at zero: " + groups);
         }
@@ -135,7 +136,7 @@ final class Raw {
 
     /** Whether {@code key} is stored. */
     static boolean exists(KvStore store, byte[] key) {
-        return store.backend().get(key) != null;
+        return store.unwrap(KvBackend.class).get(key) != null;
     }
 
     static boolean sameBytes(byte[] a, byte[] b) {

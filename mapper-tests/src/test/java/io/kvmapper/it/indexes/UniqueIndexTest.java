@@ -99,7 +99,7 @@ class UniqueIndexTest {
     @Test
     void aViolationInsideATransactionLeavesItsOtherWritesToCommit() {
         members.save(member(1, "ada@x"));
-        store.transact((Transaction tx) -> {
+        store.transact(tx -> {
             MemberRepository inTx = members.with(tx);
             inTx.save(member(2, "bob@x"));
             assertThrows(UniqueConstraintException.class, () -> inTx.save(member(3, "ada@x")));
@@ -150,7 +150,7 @@ class UniqueIndexTest {
     void twoEntitiesSwapValuesInsideOneTransaction() {
         members.save(member(1, "ada@x"));
         members.save(member(2, "bob@x"));
-        store.transact((Transaction tx) -> {
+        store.transact(tx -> {
             MemberRepository inTx = members.with(tx);
             Member ada = inTx.findById(1).orElseThrow();
             Member bob = inTx.findById(2).orElseThrow();
@@ -161,7 +161,7 @@ class UniqueIndexTest {
         assertEquals(Optional.of(2L), members.findByEmail("ada@x").map(Member::id));
         assertEquals(Optional.of(1L), members.findByEmail("bob@x").map(Member::id));
 
-        store.transact((Transaction tx) -> {
+        store.transact(tx -> {
             MemberRepository inTx = members.with(tx);
             assertTrue(inTx.updateEmail(1, "tmp"));
             assertTrue(inTx.updateEmail(2, "bob@x"));
@@ -176,7 +176,7 @@ class UniqueIndexTest {
     @Test
     void aValueFreedByADeleteCanBeTakenInTheSameTransaction() {
         members.save(member(1, "ada@x"));
-        store.transact((Transaction tx) -> {
+        store.transact(tx -> {
             MemberRepository inTx = members.with(tx);
             assertTrue(inTx.deleteById(1));
             inTx.save(member(2, "ada@x"));

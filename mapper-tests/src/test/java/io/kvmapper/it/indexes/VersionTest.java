@@ -128,7 +128,7 @@ class VersionTest {
     @Test
     void aSaveInsideATransactionSeesTheVersionItsEarlierSaveStored() {
         members.save(member(1));
-        store.transact((Transaction tx) -> {
+        store.transact(tx -> {
             MemberRepository inTx = members.with(tx);
             Member a = inTx.save(inTx.findById(1).orElseThrow().withAge(40));
             Member b = inTx.save(a.withAge(41));

@@ -1,5 +1,6 @@
 package io.kvmapper.it.layout;
 
+import io.kvmapper.spi.KvTransaction;
 import static io.kvmapper.it.layout.Fixtures.list;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -11,7 +12,7 @@ import io.kvmapper.IntegrityReport;
 import io.kvmapper.KvStore;
 import io.kvmapper.Transaction;
 import io.kvmapper.it.TestStores;
-import io.kvmapper.runtime.RecordKeys;
+import io.kvmapper.internal.layout.RecordKeys;
 import io.kvmapper.spi.KeyValue;
 import io.kvmapper.tuple.Tuples;
 import java.nio.file.Path;
@@ -76,11 +77,11 @@ class AttributeCorruptDataTest {
     }
 
     static Consumer<Transaction> put(byte[] key, byte[] value) {
-        return tx -> tx.kv().put(key, value);
+        return tx -> tx.unwrap(KvTransaction.class).put(key, value);
     }
 
     static Consumer<Transaction> delete(byte[] key) {
-        return tx -> tx.kv().delete(key);
+        return tx -> tx.unwrap(KvTransaction.class).delete(key);
     }
 
     static Arguments corruption(String name, String expected, Consumer<Transaction> damage) {

@@ -1,5 +1,7 @@
 package io.kvmapper.it.layout;
 
+import io.kvmapper.RetryPolicy;
+import io.kvmapper.internal.store.KvStoreImpl;
 import static io.kvmapper.it.layout.Fixtures.list;
 import static io.kvmapper.it.layout.Fixtures.map;
 import static io.kvmapper.it.layout.Fixtures.set;
@@ -34,7 +36,7 @@ class AttributeKeysTest {
     @BeforeEach
     void open() {
         backend = new RecordingBackend(RocksKvStore.openBackend(dir.resolve("store"), RocksKvStore.options()));
-        store = KvStore.of(backend);
+        store = KvStoreImpl.open(backend, RetryPolicy.DEFAULT);
         profiles = new ApkProfileRepository(store);
     }
 

@@ -1,5 +1,6 @@
 package io.kvmapper.it.layout;
 
+import io.kvmapper.spi.KvBackend;
 import static io.kvmapper.it.layout.Fixtures.list;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -43,7 +44,7 @@ class AttributeReadsTest {
     @BeforeEach
     void open() {
         store = TestStores.open(dir, ReadCountingBackend::new);
-        backend = (ReadCountingBackend) store.backend();
+        backend = (ReadCountingBackend) store.unwrap(KvBackend.class);
         profiles = new ApkProfileRepository(store);
         posts = new PostRepository(store);
     }
@@ -125,7 +126,7 @@ class AttributeReadsTest {
     @Test
     void findAllIsOneScanOverEveryEntityAndEachPageOneMore() {
         List<ApkProfile> saved = new ArrayList<>();
-        store.transact((Transaction tx) -> {
+        store.transact(tx -> {
             for (long id = 1; id <= 3; id++) {
                 saved.add(profiles.with(tx).save(profile(id, MANY / 2)));
             }
@@ -153,7 +154,7 @@ class AttributeReadsTest {
     @Test
     void aPrefixFinderIsOneScanAndAnIndexFinderOneMorePerEntityFound() {
         List<Post> byA = List.of(post("a", 3, MANY), post("a", 2, 5), post("a", 1, MANY));
-        store.transact((Transaction tx) -> {
+        store.transact(tx -> {
             byA.forEach(posts.with(tx)::save);
             posts.with(tx).save(post("b", 1, MANY));
         });

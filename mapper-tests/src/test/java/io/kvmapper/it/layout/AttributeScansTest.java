@@ -48,7 +48,7 @@ class AttributeScansTest {
         store = TestStores.open(dir);
         posts = new PostRepository(store);
         List<Post> saved = new ArrayList<>();
-        store.transact((Transaction tx) -> {
+        store.transact(tx -> {
             for (String author : AUTHORS) {
                 for (long seq = 0; seq < POSTS; seq++) {
                     saved.add(posts.with(tx).save(post(author, seq)));
@@ -193,7 +193,7 @@ class AttributeScansTest {
 
     @Test
     void aUnitOfWorkSeesItsOwnWritesInScansAndPages() {
-        store.transact((Transaction tx) -> {
+        store.transact(tx -> {
             PostRepository inTx = posts.with(tx);
             assertTrue(inTx.deleteById("a", 29));
             inTx.save(post("a", 30));

@@ -56,7 +56,7 @@ class AttributeSchemaChangeTest {
             GadgetV1Repository gadgets = new GadgetV1Repository(store);
             for (int from = 0; from < RECORDS; from += 300) {
                 int start = from;
-                store.transact((Transaction tx) -> {
+                store.transact(tx -> {
                     for (long id = start; id < start + 300; id++) {
                         gadgets.with(tx).save(gadget(id));
                     }

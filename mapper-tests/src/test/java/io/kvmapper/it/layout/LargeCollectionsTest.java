@@ -1,5 +1,6 @@
 package io.kvmapper.it.layout;
 
+import io.kvmapper.spi.KvBackend;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -85,7 +86,7 @@ class LargeCollectionsTest {
      * value must fit one cell of {@code valueChunkSize} (docs/consistency.md).
      */
     boolean largeMonolithicValuesRefused() {
-        return twin == Twin.MONOLITHIC && !store.backend().detectsConflicts();
+        return twin == Twin.MONOLITHIC && !store.unwrap(KvBackend.class).detectsConflicts();
     }
 
     @ParameterizedTest(name = "{0}")

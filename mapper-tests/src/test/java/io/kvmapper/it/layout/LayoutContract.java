@@ -1,5 +1,7 @@
 package io.kvmapper.it.layout;
 
+import io.kvmapper.spi.KvBackend;
+import io.kvmapper.spi.KvTransaction;
 import static io.kvmapper.it.layout.Fixtures.full;
 import static io.kvmapper.it.layout.Fixtures.home;
 import static io.kvmapper.it.layout.Fixtures.list;
@@ -19,7 +21,7 @@ import io.kvmapper.OptimisticLockException;
 import io.kvmapper.TransactionConflictException;
 import io.kvmapper.Transaction;
 import io.kvmapper.UniqueConstraintException;
-import io.kvmapper.index.KeyLayout;
+import io.kvmapper.internal.layout.KeyLayout;
 import io.kvmapper.it.TestStores;
 import io.kvmapper.spi.KeyRange;
 import io.kvmapper.spi.KeyValue;
@@ -735,7 +737,7 @@ abstract class LayoutContract {
         }
         KeyLayout layout = new KeyLayout(memberships.entityName(), 1);
         List<List<Object>> storedEntries = new ArrayList<>();
-        for (KeyValue entry : Raw.scan(store.backend(), KeyRange.tuplePrefix(layout.indexPrefix("groups")))) {
+        for (KeyValue entry : Raw.scan(store.unwrap(KvBackend.class), KeyRange.tuplePrefix(layout.indexPrefix("groups")))) {
             List<Object> tuple = Tuples.decode(entry.key());
             storedEntries.add(tuple.subList(1, tuple.size()));
         }
@@ -794,9 +796,9 @@ abstract class LayoutContract {
         KeyLayout layout = new KeyLayout(profiles.entityName(), 1);
         byte[] entry = layout.entry(layout.indexPrefix("tags"), Tuples.encode("y"),
                 Raw.recordKey(profiles.entityName(), 1L));
-        assertTrue(store.backend().get(entry) != null, "the entry the test removes exists");
-        store.transact((Transaction tx) -> {
-            tx.kv().delete(entry);
+        assertTrue(store.unwrap(KvBackend.class).get(entry) != null, "the entry the test removes exists");
+        store.transact(tx -> {
+            tx.unwrap(KvTransaction.class).delete(entry);
         });
         IntegrityReport found = profiles.verify();
         assertEquals(1, found.problems().size(), found.toString());
@@ -815,7 +817,7 @@ abstract class LayoutContract {
         note.owner = "ann";
         note.seq = 1;
         Map<String, String> before = Raw.dump(store);
-        IllegalStateException abort = assertThrows(IllegalStateException.class, () -> store.transact((Transaction tx) -> {
+        IllegalStateException abort = assertThrows(IllegalStateException.class, () -> store.transactResult(tx -> {
             assertTrue(profiles.with(tx).appendTags(1, "in-tx"));
             assertTrue(profiles.with(tx).putRatings(1, "tx", 1L));
             notes.with(tx).save(note);
@@ -826,7 +828,7 @@ abstract class LayoutContract {
         assertEquals("abort", abort.getMessage());
         assertEquals(before, Raw.dump(store), "nothing of the failed unit of work is stored");
 
-        store.transact((Transaction tx) -> {
+        store.transact(tx -> {
             assertTrue(profiles.with(tx).appendTags(1, "in-tx"));
             assertTrue(profiles.with(tx).removeRatings(1, "a"));
             profiles.with(tx).save(full(2));
@@ -849,7 +851,7 @@ abstract class LayoutContract {
      * writes could overwrite each other unawares (docs/consistency.md).
      */
     boolean versionedWritesRefused() {
-        return notes instanceof Notes.Apk && !store.backend().detectsConflicts();
+        return notes instanceof Notes.Apk && !store.unwrap(KvBackend.class).detectsConflicts();
     }
 
     @Test

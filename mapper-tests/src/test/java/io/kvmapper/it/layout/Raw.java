@@ -1,5 +1,6 @@
 package io.kvmapper.it.layout;
 
+import io.kvmapper.spi.KvBackend;
 import io.kvmapper.KvStore;
 import io.kvmapper.spi.KeyRange;
 import io.kvmapper.spi.KeyValue;
@@ -34,7 +35,7 @@ final class Raw {
 
     /** Every item of the record under {@code recordKey}: the keys in its tuple prefix. */
     static List<KeyValue> record(KvStore store, byte[] recordKey) {
-        return scan(store.backend(), KeyRange.tuplePrefix(recordKey));
+        return scan(store.unwrap(KvBackend.class), KeyRange.tuplePrefix(recordKey));
     }
 
     /**
@@ -82,7 +83,7 @@ final class Raw {
     /** Every item of the store, printable key to hex value, for "the store is unchanged" checks. */
     static Map<String, String> dump(KvStore store) {
         Map<String, String> all = new LinkedHashMap<>();
-        for (KeyValue item : scan(store.backend(), new KeyRange(new byte[0], new byte[] {(byte) 0xFF, (byte) 0xFF}))) {
+        for (KeyValue item : scan(store.unwrap(KvBackend.class), new KeyRange(new byte[0], new byte[] {(byte) 0xFF, (byte) 0xFF}))) {
             all.put(HexFormat.of().formatHex(item.key()) + " " + Tuples.toString(item.key()),
                     HexFormat.of().formatHex(item.value()));
         }

@@ -1,5 +1,7 @@
 package io.kvmapper.it.migration;
 
+import io.kvmapper.spi.KvBackend;
+import io.kvmapper.spi.KvTransaction;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,6 +12,7 @@ import io.kvmapper.Multimap;
 import io.kvmapper.OptimisticLockException;
 import io.kvmapper.Progress;
 import io.kvmapper.StoreCopy;
+import io.kvmapper.internal.layout.Area;
 import io.kvmapper.UniqueConstraintException;
 import io.kvmapper.it.Person;
 import io.kvmapper.it.PersonRepository;
@@ -59,13 +62,13 @@ class StoreCopyTest {
             Map<String, String> original = dump(source);
 
             List<Progress> reports = new ArrayList<>();
-            StoreCopy.Result copied = new StoreCopy().batchItems(100).progress(reports::add).copy(source, target);
+            StoreCopy.Result copied = source.copy().batchItems(100).progress(reports::add).to(target);
             assertEquals(original.size(), copied.items(), "every item of the source is read: " + copied);
             assertTrue(copied.counters() > 0 && copied.batches() >= original.size() / 100, copied.toString());
             assertTrue(reports.get(reports.size() - 1).finished(), reports.toString());
 
             assertSameRepositories(source, target);
-            new StoreCopy().copy(target, back);
+            target.copy().to(back);
             assertEquals(original, dump(back), "copied there and back, the store is the same, item for item");
 
             assertTheCopyKeepsGuarding(target);
@@ -79,18 +82,18 @@ class StoreCopyTest {
             new MemberRepository(target).save(Member.of(1, "taken@x", "gold", 30, 1L, "Oslo", List.of()));
             new MemberRepository(source).save(Member.of(2, "m2@x", "gold", 30, 1L, "Oslo", List.of()));
             InvalidRequestException notEmpty = assertThrows(InvalidRequestException.class,
-                    () -> new StoreCopy().copy(source, target));
+                    () -> source.copy().to(target));
             assertTrue(notEmpty.getMessage().contains("not empty"), notEmpty.getMessage());
         }
         try (KvStore source = RocksKvStore.open(dir.resolve("building"));
                 KvStore target = TestStores.open(dir.resolve("empty"))) {
             // the metadata of an index whose online build has not finished, as the schema registry stores it
             source.transact(tx -> {
-                tx.kv().put(Tuples.encode(List.of("Shop", "m"), "index", "byOwner"),
+                tx.unwrap(KvTransaction.class).put(Tuples.encode(List.of("Shop", "m"), "index", "byOwner"),
                         Tuples.encode("owner", "BUILDING", ""));
             });
             InvalidRequestException building = assertThrows(InvalidRequestException.class,
-                    () -> new StoreCopy().copy(source, target));
+                    () -> source.copy().to(target));
             assertTrue(building.getMessage().contains("Shop") && building.getMessage().contains("byOwner")
                     && building.getMessage().contains("BUILDING"), building.getMessage());
             assertEquals(Map.of(), dump(target), "nothing was written");
@@ -181,11 +184,11 @@ class StoreCopyTest {
     /** Every item of a store, key to value in hex; counters at zero (which read as absent) left out. */
     private static Map<String, String> dump(KvStore store) {
         Map<String, String> items = new TreeMap<>();
-        try (KvCursor cursor = store.backend().scan(new KeyRange(new byte[0], new byte[] {(byte) 0xFF}),
+        try (KvCursor cursor = store.unwrap(KvBackend.class).scan(new KeyRange(new byte[0], new byte[] {(byte) 0xFF}),
                 ScanOptions.FORWARD)) {
             while (cursor.hasNext()) {
                 KeyValue item = cursor.next();
-                if (StoreCopy.kvMapperCounters().test(item.key()) && Counters.decode(item.key(), item.value()) == 0) {
+                if (Area.isCounterKey(item.key()) && Counters.decode(item.key(), item.value()) == 0) {
                     continue;
                 }
                 items.put(HexFormat.of().formatHex(item.key()), HexFormat.of().formatHex(item.value()));

@@ -1,5 +1,6 @@
 package io.kvmapper.it.multimap;
 
+import io.kvmapper.spi.KvBackend;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -70,7 +71,7 @@ class MultimapTest {
     void removeDecrementsAndDeletesAtZero() {
         friends.add("bob", "carol");
         friends.add("bob", "carol");
-        if (!store.backend().detectsConflicts()) {
+        if (!store.unwrap(KvBackend.class).detectsConflicts()) {
             InvalidRequestException refused = assertThrows(InvalidRequestException.class,
                     () -> friends.remove("bob", "carol"));
             assertTrue(refused.getMessage().contains("allowingNegativeCounts"), refused.getMessage());
@@ -126,7 +127,7 @@ class MultimapTest {
 
     @Test
     void operationsJoinAUnitOfWork() {
-        assertThrows(IllegalStateException.class, () -> store.transact((Transaction tx) -> {
+        assertThrows(IllegalStateException.class, () -> store.transactResult(tx -> {
             friends.with(tx).add("bob", "carol");
             assertEquals(List.of("carol"), friends.with(tx).get("bob"), "the unit sees its own adds");
             throw new IllegalStateException("roll back");
@@ -169,7 +170,7 @@ class MultimapTest {
         int threads = 4;
         int rounds = 200;
         // where conflicts are not detected, only the read-free remove is exact (and allowed)
-        Multimap<String, String> removing = store.backend().detectsConflicts() ? friends
+        Multimap<String, String> removing = store.unwrap(KvBackend.class).detectsConflicts() ? friends
                 : friends.allowingNegativeCounts();
         Map<String, Long> expected = new LinkedHashMap<>();
         ExecutorService pool = Executors.newFixedThreadPool(threads);
@@ -200,10 +201,10 @@ class MultimapTest {
     @Test
     void itemsAreReadableTuplesUnderTheMultimapSpace() {
         friends.add("bob", "carol");
-        try (KvCursor cursor = store.backend().scan(KeyRange.startingWith(new byte[] {0x05}), ScanOptions.FORWARD)) {
+        try (KvCursor cursor = store.unwrap(KvBackend.class).scan(KeyRange.startingWith(new byte[] {0x05}), ScanOptions.FORWARD)) {
             assertEquals("((\"$multimap\", \"friends\", \"bob\"), \"carol\")", Tuples.toString(cursor.next().key()));
         }
-        store.transact((Transaction tx) -> {
+        store.transact(tx -> {
             friends.with(tx).add("bob", "dave");
         });
         assertEquals(List.of("carol", "dave"), friends.get("bob"));
@@ -211,7 +212,7 @@ class MultimapTest {
 
     private long itemsOf(String key) {
         long items = 0;
-        try (KvCursor cursor = store.backend().scan(KeyRange.startingWith(new byte[] {0x05}), ScanOptions.FORWARD)) {
+        try (KvCursor cursor = store.unwrap(KvBackend.class).scan(KeyRange.startingWith(new byte[] {0x05}), ScanOptions.FORWARD)) {
             while (cursor.hasNext()) {
                 if (Tuples.toString(cursor.next().key()).contains("\"" + key + "\"")) {
                     items++;

@@ -1,5 +1,6 @@
 package io.kvmapper.it.schema;
 
+import io.kvmapper.spi.KvBackend;
 import static io.kvmapper.it.schema.SchemaFixtures.all;
 import static io.kvmapper.it.schema.SchemaFixtures.assertExact;
 import static io.kvmapper.it.schema.SchemaFixtures.awaitBuilds;
@@ -22,7 +23,7 @@ import io.kvmapper.IndexNotReadyException;
 import io.kvmapper.KvStore;
 import io.kvmapper.Progress;
 import io.kvmapper.SchemaMismatchException;
-import io.kvmapper.index.SchemaKinds;
+import io.kvmapper.internal.layout.MetaKinds;
 import io.kvmapper.it.schema.SchemaFixtures.Gate;
 import io.kvmapper.it.schema.SchemaFixtures.ProgressLog;
 import java.nio.file.Path;
@@ -124,7 +125,7 @@ class OnlineSchemaBuildTest {
             assertEquals(Optional.of(1L), members.findByEmail("a@x").map(MemberV2::id));
             assertEquals(1, members.countByTeam("t1"));
             assertExact(members, "fresh store");
-            for (String kind : List.of(SchemaKinds.INDEX, SchemaKinds.COUNTER)) {
+            for (String kind : List.of(MetaKinds.INDEX, MetaKinds.COUNTER)) {
                 for (String name : storedNames(store, kind)) {
                     assertEquals("READY", storedState(store, kind, name), kind + " " + name);
                 }
@@ -186,8 +187,8 @@ class OnlineSchemaBuildTest {
                 assertTrue(last.finished() && last.outcome().startsWith("failed") && last.outcome().contains("dup-a@x"),
                         context + ": " + last);
                 assertEquals(0, indexEntries(store, "email"), context + ": the failed index holds no entries");
-                assertEquals(List.of(), storedNames(store, SchemaKinds.INDEX_DUPLICATES), context);
-                assertEquals("FAILED", storedState(store, SchemaKinds.INDEX, "email"), context);
+                assertEquals(List.of(), storedNames(store, MetaKinds.INDEX_DUPLICATES), context);
+                assertEquals("FAILED", storedState(store, MetaKinds.INDEX, "email"), context);
 
                 // everything else keeps working: the other index, both counters, point reads and saves
                 assertEquals(new MemberV2(30, "dup-b@x", "t2", "r0", 31), members.findById(30).orElseThrow());
@@ -221,8 +222,8 @@ class OnlineSchemaBuildTest {
             assertEquals(Optional.of(10L), members.findByEmail("dup-a@x").map(MemberV2::id));
             assertEquals(Optional.of(20L), members.findByEmail("dup-b@x").map(MemberV2::id));
             assertEquals(Optional.of(1_100L), members.findByEmail("m1100@x").map(MemberV2::id));
-            assertEquals("READY", storedState(store, SchemaKinds.INDEX, "email"));
-            assertEquals(List.of(), storedNames(store, SchemaKinds.INDEX_DUPLICATES));
+            assertEquals("READY", storedState(store, MetaKinds.INDEX, "email"));
+            assertEquals(List.of(), storedNames(store, MetaKinds.INDEX_DUPLICATES));
             assertExact(members, "after fixing the duplicates");
         }
     }
@@ -245,11 +246,11 @@ class OnlineSchemaBuildTest {
             awaitBuilds(store);
             assertEquals(0, indexEntries(store, "team"), "the dropped index's entries");
             assertEquals(0, counterGroups(store, "pointsByRegion"), "the dropped counter's groups");
-            assertEquals(List.of("email"), storedNames(store, SchemaKinds.INDEX));
-            assertEquals(List.of("byTeam"), storedNames(store, SchemaKinds.COUNTER));
-            assertEquals(List.of(), storedNames(store, SchemaKinds.INDEX_CURSOR));
-            assertEquals(List.of(), storedNames(store, SchemaKinds.COUNTER_CURSOR));
-            assertEquals(List.of(), storedNames(store, SchemaKinds.INDEX_DUPLICATES));
+            assertEquals(List.of("email"), storedNames(store, MetaKinds.INDEX));
+            assertEquals(List.of("byTeam"), storedNames(store, MetaKinds.COUNTER));
+            assertEquals(List.of(), storedNames(store, MetaKinds.INDEX_CURSOR));
+            assertEquals(List.of(), storedNames(store, MetaKinds.COUNTER_CURSOR));
+            assertEquals(List.of(), storedNames(store, MetaKinds.INDEX_DUPLICATES));
             for (Map.Entry<String, Integer> drop : Map.of("dropping index 'team'", 1_500,
                     "dropping counter 'pointsByRegion'", 5).entrySet()) {
                 List<Progress> reports = log.of(drop.getKey());
@@ -299,12 +300,12 @@ class OnlineSchemaBuildTest {
             held.close(); // while the build is held between two batches
         }
         try (KvStore store = open(dir)) {
-            assertEquals("READY", storedState(store, SchemaKinds.INDEX, "email"));
-            assertEquals("BUILDING", storedState(store, SchemaKinds.INDEX, "team"));
-            byte[] cursor = buildCursor(store, SchemaKinds.INDEX_CURSOR, "team");
+            assertEquals("READY", storedState(store, MetaKinds.INDEX, "email"));
+            assertEquals("BUILDING", storedState(store, MetaKinds.INDEX, "team"));
+            byte[] cursor = buildCursor(store, MetaKinds.INDEX_CURSOR, "team");
             assertNotNull(cursor);
             assertTrue(cursor.length > 0, "the interrupted build kept its cursor");
-            assertEquals("BUILDING", storedState(store, SchemaKinds.COUNTER, "byTeam"));
+            assertEquals("BUILDING", storedState(store, MetaKinds.COUNTER, "byTeam"));
         }
         ProgressLog log = new ProgressLog();
         try (KvStore store = open(dir)) {
@@ -318,7 +319,7 @@ class OnlineSchemaBuildTest {
             assertTrue(last.processed() > 0 && last.processed() <= 4_000,
                     "the build resumed after the records it had covered: " + last);
             assertEquals(List.of(1L, 4_500L, 6_000L), members.findByTeam("t-new").stream().map(MemberV2::id).toList());
-            assertNull(buildCursor(store, SchemaKinds.INDEX_CURSOR, "team"));
+            assertNull(buildCursor(store, MetaKinds.INDEX_CURSOR, "team"));
             assertExact(members, "after the resumed build");
         }
     }
@@ -371,7 +372,7 @@ class OnlineSchemaBuildTest {
             // in key order every late record lies beyond the build's cursor, so each keeps the build going
             // for one more batch; in another scan order some fall behind it, and the build may end sooner
             int late = inserted[0];
-            if (store.backend().isGloballyOrdered()) {
+            if (store.unwrap(KvBackend.class).isGloballyOrdered()) {
                 assertEquals(3, late);
             }
             assertTrue(late >= 1, "a late record was inserted");

@@ -25,7 +25,7 @@ class RedefinedUniqueIndexTest {
     void aValueHeldOnlyByAnOldEntryIsFreeWhileTheIndexIsCleared() throws Exception {
         try (KvStore store = open(dir)) {
             HandleV1Repository v1 = new HandleV1Repository(store);
-            store.transact((Transaction tx) -> {
+            store.transact(tx -> {
                 for (long id = 0; id < 2_000; id++) {
                     v1.with(tx).save(new HandleV1(id, "n" + id, "l" + id));
                 }

@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kvmapper.IntegrityReport;
 import io.kvmapper.KvStore;
-import io.kvmapper.index.SchemaKinds;
+import io.kvmapper.internal.layout.MetaKinds;
 import io.kvmapper.it.schema.SchemaFixtures.Gate;
 import java.nio.file.Path;
 import java.util.List;
@@ -57,7 +57,7 @@ class RedefinitionTest {
             held.close();
         }
         try (KvStore store = open(dir)) {
-            assertNotEquals("READY", storedState(store, SchemaKinds.INDEX, "team"));
+            assertNotEquals("READY", storedState(store, MetaKinds.INDEX, "team"));
             assertEquals(RECORDS - 500, indexEntries(store, "team"), "old entries still to clear");
         }
         try (KvStore store = open(dir)) {

@@ -1,5 +1,6 @@
 package io.kvmapper.it.schema;
 
+import io.kvmapper.spi.KvBackend;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -9,8 +10,8 @@ import io.kvmapper.KvStore;
 import io.kvmapper.Progress;
 import io.kvmapper.ProgressListener;
 import io.kvmapper.Transaction;
-import io.kvmapper.index.KeyLayout;
-import io.kvmapper.index.SchemaKinds;
+import io.kvmapper.internal.layout.KeyLayout;
+import io.kvmapper.internal.layout.MetaKinds;
 import io.kvmapper.it.TestStores;
 import io.kvmapper.spi.KeyRange;
 import io.kvmapper.spi.KeyValue;
@@ -126,17 +127,17 @@ final class SchemaFixtures {
     }
 
     static int indexEntries(KvStore store, String index) {
-        return countRaw(store.backend(), KeyRange.startingWith(MEMBER.indexPrefix(index)));
+        return countRaw(store.unwrap(KvBackend.class), KeyRange.startingWith(MEMBER.indexPrefix(index)));
     }
 
     static int counterGroups(KvStore store, String counter) {
-        return countRaw(store.backend(), KeyRange.startingWith(MEMBER.counterPrefix(counter)));
+        return countRaw(store.unwrap(KvBackend.class), KeyRange.startingWith(MEMBER.counterPrefix(counter)));
     }
 
     /** The names stored in the metadata area under {@code kind}, in order. */
     static List<String> storedNames(KvStore store, String kind) {
         List<String> names = new ArrayList<>();
-        try (KvCursor cursor = store.backend().scan(MEMBER.meta(kind), ScanOptions.FORWARD)) {
+        try (KvCursor cursor = store.unwrap(KvBackend.class).scan(MEMBER.meta(kind), ScanOptions.FORWARD)) {
             while (cursor.hasNext()) {
                 List<Object> key = Tuples.decode(cursor.next().key());
                 names.add((String) key.get(key.size() - 1));
@@ -147,25 +148,25 @@ final class SchemaFixtures {
 
     /** The state a component's metadata records: {@code READY}, {@code BUILDING}, ..., or null. */
     static String storedState(KvStore store, String kind, String name) {
-        byte[] value = store.backend().get(MEMBER.metaKey(kind, name));
+        byte[] value = store.unwrap(KvBackend.class).get(MEMBER.metaKey(kind, name));
         return value == null ? null : (String) Tuples.decode(value).get(1);
     }
 
     /** The build cursor of a component, or null if it has none. */
     static byte[] buildCursor(KvStore store, String cursorKind, String name) {
-        return store.backend().get(MEMBER.metaKey(cursorKind, name));
+        return store.unwrap(KvBackend.class).get(MEMBER.metaKey(cursorKind, name));
     }
 
     static List<KeyValue> rawItems(KvStore store, KeyRange range) {
         List<KeyValue> items = new ArrayList<>();
-        try (KvCursor cursor = store.backend().scan(range, ScanOptions.FORWARD)) {
+        try (KvCursor cursor = store.unwrap(KvBackend.class).scan(range, ScanOptions.FORWARD)) {
             cursor.forEachRemaining(items::add);
         }
         return items;
     }
 
     static String indexCursorKind() {
-        return SchemaKinds.INDEX_CURSOR;
+        return MetaKinds.INDEX_CURSOR;
     }
 
     static void awaitBuilds(KvStore store) {

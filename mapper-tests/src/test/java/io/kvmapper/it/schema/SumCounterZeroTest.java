@@ -1,12 +1,13 @@
 package io.kvmapper.it.schema;
 
+import io.kvmapper.spi.KvBackend;
 import static io.kvmapper.it.schema.SchemaFixtures.open;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kvmapper.IntegrityReport;
 import io.kvmapper.KvStore;
-import io.kvmapper.index.KeyLayout;
+import io.kvmapper.internal.layout.KeyLayout;
 import io.kvmapper.spi.Counters;
 import io.kvmapper.spi.KeyRange;
 import io.kvmapper.spi.KeyValue;
@@ -98,7 +99,7 @@ class SumCounterZeroTest {
                 nonZero++;
             }
         }
-        if (store.backend().detectsConflicts()) {
+        if (store.unwrap(KvBackend.class).detectsConflicts()) {
             assertEquals(stored, nonZero, "no group holding zero is kept");
         }
         return nonZero;

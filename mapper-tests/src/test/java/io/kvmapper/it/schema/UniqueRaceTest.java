@@ -1,5 +1,6 @@
 package io.kvmapper.it.schema;
 
+import io.kvmapper.spi.KvBackend;
 import static io.kvmapper.it.schema.SchemaFixtures.MEMBER;
 import static io.kvmapper.it.schema.SchemaFixtures.WAIT;
 import static io.kvmapper.it.schema.SchemaFixtures.all;
@@ -12,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kvmapper.KvStore;
 import io.kvmapper.UniqueConstraintException;
-import io.kvmapper.index.KeyLayout;
+import io.kvmapper.internal.layout.KeyLayout;
 import io.kvmapper.spi.KeyRange;
 import io.kvmapper.tuple.Tuples;
 import java.nio.file.Path;
@@ -112,7 +113,7 @@ class UniqueRaceTest {
             }
             List<MemberV2> all = all(members);
             assertEquals(ROUNDS + 1, all.size(), "one entity per round, the refused ones left nothing behind");
-            assertEquals(ROUNDS + 1, countRaw(store.backend(), KeyRange.startingWith(MEMBER.indexPrefix("email"))));
+            assertEquals(ROUNDS + 1, countRaw(store.unwrap(KvBackend.class), KeyRange.startingWith(MEMBER.indexPrefix("email"))));
             assertExact(members, "after the races");
         }
     }
@@ -163,7 +164,7 @@ class UniqueRaceTest {
                             "round " + round + ": an email its winner later gave up is free again");
                 }
             }
-            assertEquals(THREADS, countRaw(store.backend(), KeyRange.startingWith(MEMBER.indexPrefix("email"))));
+            assertEquals(THREADS, countRaw(store.unwrap(KvBackend.class), KeyRange.startingWith(MEMBER.indexPrefix("email"))));
             assertExact(members, "after the races");
         }
     }
@@ -183,8 +184,8 @@ class UniqueRaceTest {
             String context) {
         assertEquals(Optional.of(id), members.findByEmail(email).map(MemberV2::id), context);
         byte[] entry = KeyLayout.uniqueEntry(MEMBER.indexPrefix("email"), Tuples.encode(email));
-        assertEquals(1, countRaw(store.backend(), KeyRange.startingWith(entry)), context + ": unique entries");
-        assertArrayEquals(MemberV2_KvMapping.key(id), store.backend().get(entry), context + ": the entry's record key");
+        assertEquals(1, countRaw(store.unwrap(KvBackend.class), KeyRange.startingWith(entry)), context + ": unique entries");
+        assertArrayEquals(MemberV2_KvMapping.key(id), store.unwrap(KvBackend.class).get(entry), context + ": the entry's record key");
     }
 
     /** Runs {@code attempt} for every round on {@link #THREADS} threads that start each round together. */

@@ -52,7 +52,7 @@ class WritersDoNotConflictDuringBuildTest {
                 for (int w = 0; w < writers; w++) {
                     long id = 2_000 + w * 100;
                     futures.add(pool.submit(() -> {
-                        store.transact((Transaction tx) -> {
+                        store.transact(tx -> {
                             MemberV2Repository inTx = members.with(tx);
                             inTx.save(new MemberV2(id, "changed" + id + "@x", "t-new", "r-new", 10));
                             inTx.insert(new MemberV2(id + 50_000, "new" + id + "@x", "t-new", "r-new", 1));

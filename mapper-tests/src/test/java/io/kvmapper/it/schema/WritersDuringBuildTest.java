@@ -1,5 +1,6 @@
 package io.kvmapper.it.schema;
 
+import io.kvmapper.spi.KvBackend;
 import static io.kvmapper.it.schema.SchemaFixtures.WAIT;
 import static io.kvmapper.it.schema.SchemaFixtures.assertExact;
 import static io.kvmapper.it.schema.SchemaFixtures.awaitBuilds;
@@ -136,7 +137,7 @@ class WritersDuringBuildTest {
                 assertEquals("done", reports.get(reports.size() - 1).outcome(), context + ": " + task + ": " + reports);
             }
             assertTrue(boundaries.get() >= 4 * RECORDS / 500, context + ": every build was held between its batches");
-            if (!store.backend().detectsConflicts()) {
+            if (!store.unwrap(KvBackend.class).detectsConflicts()) {
                 // Without conflict detection a batch and a writer of the same record can interleave: the batch
                 // may then write an entry for a value the record no longer holds, or count it again. Never is an
                 // entry missing or a unique value held twice (docs/consistency.md), and repair() makes it exact.

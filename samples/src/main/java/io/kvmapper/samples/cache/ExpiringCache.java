@@ -67,7 +67,7 @@ public final class ExpiringCache {
         while (true) {
             List<CacheEntry> expired = page.items();
             if (!expired.isEmpty()) {
-                deleted += store.transact((Transaction tx) -> deleteIfExpired(entries.with(tx), expired, now));
+                deleted += store.transactResult(tx -> deleteIfExpired(entries.with(tx), expired, now));
                 batches++;
             }
             if (page.continuation().isEmpty()) {

@@ -50,7 +50,7 @@ public final class ChunkedDocuments {
      */
     public Written write(String documentId, byte[] content) {
         int count = (content.length + CHUNK_SIZE - 1) / CHUNK_SIZE;
-        return store.transact((Transaction tx) -> {
+        return store.transactResult(tx -> {
             DocumentChunkRepository inTx = chunks.with(tx);
             for (int chunk = 0; chunk < count; chunk++) {
                 int from = chunk * CHUNK_SIZE;
@@ -99,7 +99,7 @@ public final class ChunkedDocuments {
      * @return how many chunks it had
      */
     public int delete(String documentId) {
-        return store.transact((Transaction tx) -> deleteChunksFrom(chunks.with(tx), documentId, 0));
+        return store.transactResult(tx -> deleteChunksFrom(chunks.with(tx), documentId, 0));
     }
 
     /**

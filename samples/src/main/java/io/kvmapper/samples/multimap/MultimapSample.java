@@ -1,5 +1,6 @@
 package io.kvmapper.samples.multimap;
 
+import io.kvmapper.spi.KvBackend;
 import static io.kvmapper.samples.Expect.equal;
 
 import io.kvmapper.InvalidRequestException;
@@ -46,19 +47,19 @@ public final class MultimapSample implements Sample {
         out.println("with counts: " + likes.counts("post-1"));
         equal("post-1's counts", Map.of("alice", 1L, "bob", 1L, "carol", 2L), likes.counts("post-1"));
         out.println("its items, one per (key, value), each holding its count: "
-                + StoredKeys.under(store, Tuples.encode(List.of("$multimap", "likes", "post-1"))));
-        if (store.backend().detectsConflicts()) {
+                + StoredKeys.ofMultimap(store, "likes", "post-1"));
+        if (store.unwrap(KvBackend.class).detectsConflicts()) {
             out.println("alice removes her like: " + likes.remove("post-1", "alice") + ", and again: "
                     + likes.remove("post-1", "alice"));
             out.println("now: " + likes.counts("post-1") + ", contains alice: " + likes.contains("post-1", "alice"));
-            List<String> items = StoredKeys.under(store, Tuples.encode(List.of("$multimap", "likes", "post-1")));
+            List<String> items = StoredKeys.ofMultimap(store, "likes", "post-1");
             out.println("alice's item is gone, the representation stays sparse: " + items);
             equal("post-1's items after alice's remove", 2, items.size());
         } else {
             // remove reads the count before changing it, which is only safe where transactions detect conflicts
             try {
                 likes.remove("post-1", "alice");
-                throw new IllegalStateException("a reading remove was allowed on " + store.backend());
+                throw new IllegalStateException("a reading remove was allowed on " + store.unwrap(KvBackend.class));
             } catch (InvalidRequestException refused) {
                 out.println("remove, which reads the count first, is refused here: " + refused.getMessage());
             }
@@ -68,8 +69,7 @@ public final class MultimapSample implements Sample {
             equal("post-1's counts after alice's remove", Map.of("bob", 1L, "carol", 2L), likes.counts("post-1"));
             equal("post-1 contains alice", false, likes.contains("post-1", "alice"));
             out.println("its items (a pair at zero may stay, reading as zero: deleting a counter here could swallow a"
-                    + " concurrent add): " + StoredKeys.under(store, Tuples.encode(List.of("$multimap", "likes",
-                    "post-1"))));
+                    + " concurrent add): " + StoredKeys.ofMultimap(store, "likes", "post-1"));
         }
 
         likes.removeAll("post-2");

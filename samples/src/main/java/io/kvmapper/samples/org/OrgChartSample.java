@@ -35,8 +35,10 @@ public final class OrgChartSample implements Sample {
         out.printf("saved %d teams%n", all.size());
 
         out.println("point read (HQ, Engineering, 2, Grace): " + teams.findById("HQ", "Engineering", 2, "Grace").orElseThrow());
-        byte[] key = Tuples.encode(List.of("Team", "r", "HQ"), "Engineering", 2, "Grace");
-        out.println("its key, with the building as the partition: " + StoredKeys.under(store, key)
+        List<Object> sortKey = List.of("Engineering", 2L, "Grace");
+        byte[] key = StoredKeys.keysOfPartition(store, "Team", "HQ").stream()
+                .filter(k -> Tuples.decode(k).subList(1, 4).equals(sortKey)).findFirst().orElseThrow();
+        out.println("its key, with the building as the partition: " + List.of(Tuples.toString(key))
                 + "; decoded without a schema: " + Tuples.decode(key));
         out.println("  the bytes: " + hex(key));
         out.println("  (02 starts a string and 00 ends it; 15 02 is the integer 2, big-endian, so it sorts before"
@@ -45,7 +47,7 @@ public final class OrgChartSample implements Sample {
         out.println("  a 00 inside a string is escaped as 00 FF, so it cannot end the string early: \"HQ\\0East\" is "
                 + hex(withZero));
         equal("a string with a zero byte, decoded", List.of("HQ\u0000East"), Tuples.decode(withZero));
-        equal("Grace's key in the store", List.of(Tuples.toString(key)), StoredKeys.under(store, key));
+        equal("Grace's key: the partition, then department, level and name", sortKey, Tuples.decode(key).subList(1, 4));
 
         out.println("building HQ (not HQ#2, though a '#'-separated key would mix them):");
         List<Team> hq = teams.findByBuilding("HQ");

@@ -8,6 +8,8 @@ import io.kvmapper.Page;
 import io.kvmapper.PageRequest;
 import io.kvmapper.UniqueConstraintException;
 import io.kvmapper.samples.Sample;
+import io.kvmapper.samples.StoredKeys;
+import io.kvmapper.spi.KvTransaction;
 import io.kvmapper.tuple.Tuples;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -226,10 +228,10 @@ public final class ShopSample implements Sample {
 
         // THIS SIMULATES A BUG. Nothing in KV Mapper changes a counter outside the transaction that
         // changes its records; here we write to the counter group of revenue on 2 November directly,
-        // under its documented key ((entity, "c", counter), group...), as a buggy tool might.
-        byte[] revenueOnNov2 = Tuples.encode(List.of("Order", "c", "revenueByDay"), NOV_2);
+        // under its documented key ((entity, <counters>, counter), group...), as a buggy tool might.
+        byte[] revenueOnNov2 = StoredKeys.keysOfIndexOrCounter(store, "Order", "revenueByDay", NOV_2).get(0);
         store.transact(tx -> {
-            tx.kv().add(revenueOnNov2, 500);
+            tx.unwrap(KvTransaction.class).add(revenueOnNov2, 500);
         });
         out.println("simulated bug: 5.00 added to " + Tuples.toString(revenueOnNov2) + " behind the mapper's back;"
                 + " revenue on " + NOV_2 + " now reads " + money(orders.sumRevenueByDay(NOV_2)));

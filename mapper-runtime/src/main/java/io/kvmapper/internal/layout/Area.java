@@ -1,0 +1,145 @@
+package io.kvmapper.internal.layout;
+
+import io.kvmapper.tuple.Tuples;
+import java.util.List;
+
+/**
+ * The areas of a store's key layout, each named by the one tag that marks it: the only place these tags
+ * are spelled. Every key the mapper writes is a tuple whose first element, the partition, is a nested
+ * tuple:
+ *
+ * <pre>
+ * ((entity, "r", p1..pn), s1..sm)          RECORDS: a record (or one of its attribute items)
+ * ((entity, "i", index), v1..vk, k1..kn)   INDEXES: an index entry
+ * ((entity, "c", counter), g1..gj)         COUNTERS: a counter group, an 8-byte little-endian value
+ * ((entity, "m"), kind, name)              META: the stored schema, index and counter states, build cursors
+ * (("$multimap", name, key), value)        MULTIMAP: one multimap pair and its count
+ * </pre>
+ *
+ * An entity's areas are told by the second element of the nested tuple; a multimap's by the first, which no
+ * entity name can be (entity names cannot start with '$').
+ */
+public enum Area {
+    /** An entity's records. */
+    RECORDS("r"),
+    /** An entity's index entries, one partition per index. */
+    INDEXES("i"),
+    /** An entity's counter groups, one partition per counter. */
+    COUNTERS("c"),
+    /** An entity's metadata: its stored schema, its indexes' and counters' states and build cursors. */
+    META("m"),
+    /** Every multimap's pairs, one partition per multimap key. */
+    MULTIMAP("$multimap");
+
+    private final String tag;
+
+    Area(String tag) {
+        this.tag = tag;
+    }
+
+    /** The tag that marks the area in a key. */
+    public String tag() {
+        return tag;
+    }
+
+    /**
+     * The area of a partition (the first element of a key, as {@link Tuples#partitionLength} delimits it),
+     * or null if it lies outside KV Mapper's layout.
+     */
+    public static Area ofPartition(byte[] partition) {
+        List<?> nested = nestedElements(partition);
+        return nested == null ? null : areaOf(nested);
+    }
+
+    /** The area of a key, or null if it lies outside KV Mapper's layout. */
+    public static Area ofKey(byte[] key) {
+        return ofPartition(partitionOf(key));
+    }
+
+    /**
+     * Whether a partition grows with the number of records, so that a distributed backend may spread it
+     * over buckets: an index's entries and a counter's groups.
+     */
+    public static boolean growsWithRecords(byte[] partition) {
+        Area area = ofPartition(partition);
+        return area == INDEXES || area == COUNTERS;
+    }
+
+    /**
+     * Whether a partition may hold counters (keys written with read-free adds): counter groups, the
+     * metadata area (the fences of online counter builds) and multimaps.
+     */
+    public static boolean mayHoldCounters(byte[] partition) {
+        Area area = ofPartition(partition);
+        return area == COUNTERS || area == META || area == MULTIMAP;
+    }
+
+    /**
+     * Whether {@code key} holds a counter: a counter group, the fence of an online counter build
+     * ({@code ((entity, "m"), "counter-fence", name)}) or a multimap count.
+     */
+    public static boolean isCounterKey(byte[] key) {
+        byte[] partition = partitionOf(key);
+        Area area = ofPartition(partition);
+        if (area == COUNTERS || area == MULTIMAP) {
+            return true;
+        }
+        if (area != META || partition.length == key.length) {
+            return false;
+        }
+        try {
+            return MetaKinds.COUNTER_FENCE.equals(Tuples.decode(key, partition.length, key.length - partition.length)
+                    .get(0));
+        } catch (RuntimeException notATuple) {
+            return false;
+        }
+    }
+
+    private static Area areaOf(List<?> nested) {
+        if (nested.isEmpty()) {
+            return null;
+        }
+        if (MULTIMAP.tag.equals(nested.get(0))) {
+            return MULTIMAP;
+        }
+        if (nested.size() < 2 || !(nested.get(0) instanceof String)) {
+            return null;
+        }
+        Object tag = nested.get(1);
+        for (Area area : values()) {
+            if (area != MULTIMAP && area.tag.equals(tag)) {
+                boolean shaped = switch (area) {
+                    case RECORDS -> true; // the entity name, the tag, then the partition's key components
+                    case META -> nested.size() == 2;
+                    default -> nested.size() == 3; // the entity name, the tag, the index or counter name
+                };
+                return shaped ? area : null;
+            }
+        }
+        return null;
+    }
+
+    /** The first element of {@code key}, or the whole key if it is not a tuple. */
+    private static byte[] partitionOf(byte[] key) {
+        try {
+            return java.util.Arrays.copyOf(key, Tuples.partitionLength(key));
+        } catch (RuntimeException notATuple) {
+            return key;
+        }
+    }
+
+    /** The elements of the nested tuple that {@code partition} holds, or null if it holds none. */
+    private static List<?> nestedElements(byte[] partition) {
+        // A nested tuple starts with type code 0x05, its first element (a string) with 0x02: checking these
+        // two bytes first spares a decode of every other partition.
+        if (partition.length < 2 || partition[0] != 0x05 || partition[1] != 0x02) {
+            return null;
+        }
+        try {
+            List<Object> elements = Tuples.decode(partition);
+            return elements.size() == 1 && elements.get(0) instanceof List<?> nested ? nested : null;
+        } catch (RuntimeException notATuple) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,31 @@
+package io.kvmapper.internal.layout;
+
+import io.kvmapper.spi.KeyRange;
+import java.util.Arrays;
+
+/** Ranges of record keys for prefix and between finders. */
+public final class KeyRanges {
+    private KeyRanges() {
+    }
+
+    /**
+     * The keys whose component after {@code prefix} lies between {@code from} (inclusive) and
+     * {@code to} (exclusive) in value order. {@code from} and {@code to} are the encoded components;
+     * for a descending component the encodings sort in reverse, so the range runs from after every key
+     * with {@code to} up to and including every key with {@code from}.
+     */
+    public static KeyRange between(byte[] prefix, byte[] from, byte[] to, boolean descending) {
+        byte[] low = concat(prefix, from);
+        byte[] high = concat(prefix, to);
+        if (descending) {
+            return new KeyRange(KeyRange.strinc(high), KeyRange.strinc(low));
+        }
+        return new KeyRange(low, high);
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] joined = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, joined, a.length, b.length);
+        return joined;
+    }
+}

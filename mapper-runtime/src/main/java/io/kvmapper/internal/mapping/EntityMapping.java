@@ -1,0 +1,57 @@
+package io.kvmapper.internal.mapping;
+
+import io.kvmapper.internal.codec.AttributeCodec;
+import io.kvmapper.internal.codec.ValueCodec;
+import io.kvmapper.internal.mapping.CounterDefinition;
+import io.kvmapper.internal.mapping.IndexDefinition;
+import io.kvmapper.internal.mapping.VersionField;
+import java.util.List;
+
+/**
+ * What the runtime needs to know about one entity; generated as {@code <Entity>_KvMapping}.
+ *
+ * @param <E> the entity type
+ */
+public interface EntityMapping<E> {
+    /** The stored entity name, first element of every key the entity owns. */
+    String entityName();
+
+    /** The version of the entity's stored schema, written into every value header. */
+    int schemaVersion();
+
+    /**
+     * The entity's stored schema as its schema file records it (JSON: key, layout, codec, fields with
+     * stored names, types and numbers, removed fields, indexes and counters; see
+     * {@code docs/schema-evolution.md}). A store records it and refuses code whose schema its data cannot
+     * be read with.
+     */
+    String schema();
+
+    /** The codec of the monolithic layout's values; null for an entity in the attribute-per-key layout. */
+    ValueCodec<E> codec();
+
+    /** The codec of the attribute-per-key layout; null for an entity in the monolithic layout. */
+    AttributeCodec<E> attributeCodec();
+
+    /** How many components the key has. */
+    int keySize();
+
+    /** How many leading key components form the partition. */
+    int partitionSize();
+
+    /** The entity's secondary indexes. */
+    List<IndexDefinition<E>> indexes();
+
+    /** The entity's maintained counters. */
+    List<CounterDefinition<E>> counters();
+
+    /** The entity's {@code @Version} field, or null if it has none. */
+    VersionField<E> version();
+
+    /**
+     * The record key of {@code entity}.
+     *
+     * @throws io.kvmapper.InvalidRequestException if a key component is null
+     */
+    byte[] keyOf(E entity);
+}

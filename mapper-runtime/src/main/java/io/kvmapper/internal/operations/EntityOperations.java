@@ -1,0 +1,741 @@
+package io.kvmapper.internal.operations;
+
+import io.kvmapper.DuplicateKeyException;
+import io.kvmapper.IntegrityReport;
+import io.kvmapper.InvalidRequestException;
+import io.kvmapper.KvStore;
+import io.kvmapper.OptimisticLockException;
+import io.kvmapper.Page;
+import io.kvmapper.PageRequest;
+import io.kvmapper.ProgressListener;
+import io.kvmapper.Transaction;
+import io.kvmapper.internal.codec.AttributeField;
+import io.kvmapper.internal.codec.AttributeWriter;
+import io.kvmapper.internal.index.ComponentStates;
+import io.kvmapper.internal.index.IndexMaintainer;
+import io.kvmapper.internal.layout.KeyLayout;
+import io.kvmapper.internal.layout.KeyRanges;
+import io.kvmapper.internal.layout.RecordRange;
+import io.kvmapper.internal.maintenance.IntegrityChecker;
+import io.kvmapper.internal.maintenance.SchemaRegistry;
+import io.kvmapper.internal.mapping.CounterDefinition;
+import io.kvmapper.internal.mapping.EntityMapping;
+import io.kvmapper.internal.mapping.IndexDefinition;
+import io.kvmapper.internal.mapping.VersionField;
+import io.kvmapper.internal.record.AttributePerKeyLayout;
+import io.kvmapper.internal.record.RecordCursor;
+import io.kvmapper.internal.record.RecordLayout;
+import io.kvmapper.internal.store.KvStoreImpl;
+import io.kvmapper.internal.store.TransactionImpl;
+import io.kvmapper.internal.tuple.TupleReader;
+import io.kvmapper.internal.tuple.TupleWriter;
+import io.kvmapper.spi.Counters;
+import io.kvmapper.spi.KeyRange;
+import io.kvmapper.spi.KeyValue;
+import io.kvmapper.spi.KvCursor;
+import io.kvmapper.spi.KvReader;
+import io.kvmapper.spi.KvTransaction;
+import io.kvmapper.spi.ScanOptions;
+import io.kvmapper.tuple.Tuples;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+
+/**
+ * The one implementation of every repository operation for one entity; generated repositories build
+ * keys and ranges and delegate here. Every write goes through one path that diffs the entity's old and
+ * new state, so the record, its index entries and its counters change in the same unit of work.
+ * Outside a transaction each write runs as its own unit of work through {@link KvStore#transact};
+ * inside one ({@link #with}) it joins it. Thread-safe.
+ *
+ * @param <E> the entity type
+ */
+public final class EntityOperations<E> {
+    /** How many record keys an index scan collects before fetching the records in one multi-get. */
+    private static final int FETCH_BATCH = 256;
+
+    private final KvStoreImpl store;
+    private final Shared<E> shared;
+    private final KvTransaction transaction;
+
+    /**
+     * What every copy of one entity's operations on one store shares.
+     *
+     * @param refusedWrites why writes of the entity are refused on this store, or null if they are not
+     */
+    private record Shared<E>(EntityMapping<E> mapping, RecordLayout<E> records, KeyLayout layout, ComponentStates schema,
+            IndexMaintainer<E> maintainer, Map<String, IndexInfo<E>> indexes, Map<String, CounterInfo<E>> counters,
+            String refusedWrites) {
+    }
+
+    private record IndexInfo<E>(IndexDefinition<E> definition, byte[] prefix, int position) {
+    }
+
+    private record CounterInfo<E>(CounterDefinition<E> definition, byte[] prefix) {
+    }
+
+    /**
+     * Operations on {@code store} for the entity {@code mapping} describes. On first use in a store,
+     * reconciles the stored schema with the mapping's indexes and counters (see {@link SchemaRegistry}).
+     */
+    public EntityOperations(KvStore store, EntityMapping<E> mapping) {
+        this(KvStoreImpl.of(store), Objects.requireNonNull(mapping, "mapping"));
+    }
+
+    private EntityOperations(KvStoreImpl store, EntityMapping<E> mapping) {
+        this(store, store.component(SharedStates.class, s -> new SharedStates()).get(store, mapping), null);
+    }
+
+    /** The shared state of every entity opened on one store, so that a repository is cheap to create. */
+    private static final class SharedStates {
+        private final Map<EntityMapping<?>, Shared<?>> states = new java.util.concurrent.ConcurrentHashMap<>();
+
+        @SuppressWarnings("unchecked")
+        <E> Shared<E> get(KvStoreImpl store, EntityMapping<E> mapping) {
+            Shared<?> shared = states.get(mapping);
+            if (shared == null) {
+                // Opening an entity reconciles its stored schema once per store (SchemaRegistry.open caches
+                // what it opened), so two threads may build a state each; both are equal, and the first one
+                // cached is the one every later caller gets.
+                Shared<?> created = share(store, mapping);
+                Shared<?> first = states.putIfAbsent(mapping, created);
+                shared = first != null ? first : created;
+            }
+            return (Shared<E>) shared;
+        }
+    }
+
+    private EntityOperations(KvStoreImpl store, Shared<E> shared, KvTransaction transaction) {
+        this.store = store;
+        this.shared = shared;
+        this.transaction = transaction;
+    }
+
+    private static <E> Shared<E> share(KvStoreImpl store, EntityMapping<E> mapping) {
+        RecordLayout<E> records = RecordLayout.of(mapping, store.backend());
+        KeyLayout layout = new KeyLayout(mapping.entityName(), mapping.partitionSize());
+        ComponentStates schema = store.component(SchemaRegistry.class, SchemaRegistry::new)
+                .open(records, layout, mapping.indexes(), mapping.counters());
+        Map<String, IndexInfo<E>> indexes = new HashMap<>();
+        for (IndexDefinition<E> index : mapping.indexes()) {
+            indexes.put(index.name(), new IndexInfo<>(index, layout.indexPrefix(index.name()), indexes.size()));
+        }
+        Map<String, CounterInfo<E>> counters = new HashMap<>();
+        for (CounterDefinition<E> counter : mapping.counters()) {
+            counters.put(counter.name(), new CounterInfo<>(counter, layout.counterPrefix(counter.name())));
+        }
+        IndexMaintainer<E> maintainer = new IndexMaintainer<>(layout, mapping.indexes(), mapping.counters(), schema,
+                store.backend());
+        return new Shared<>(mapping, records, layout, schema, maintainer, Map.copyOf(indexes), Map.copyOf(counters),
+                store.backend().detectsConflicts() ? null : refusedWrites(mapping, records, store));
+    }
+
+    /**
+     * Why this store cannot write the entity safely, or null. A {@code @Version} is checked by a
+     * compare-and-set of the record's one value ({@link MonolithicLayout#write}); an entity stored one key
+     * per attribute has no such value, so on a backend without conflict detection its versioned writes
+     * could overwrite each other unawares, and are refused instead. (A checked write of the version's own
+     * item is not enough: it commits before the other items, so a writer that retries in between reads the
+     * new version over the old items.)
+     */
+    private static <E> String refusedWrites(EntityMapping<E> mapping, RecordLayout<E> records, KvStoreImpl store) {
+        if (mapping.version() == null || !(records instanceof AttributePerKeyLayout)) {
+            return null;
+        }
+        return mapping.entityName() + ": a @Version entity stored one key per attribute cannot be written on "
+                + store.backend() + ", whose transactions detect no conflicting writes, so two writers could"
+                + " overwrite each other unawares (see docs/consistency.md); store the entity in the MONOLITHIC"
+                + " layout, whose versioned writes are checked atomically, or drop @Version";
+    }
+
+    /** The same operations, working inside {@code tx}. */
+    public EntityOperations<E> with(Transaction tx) {
+        return new EntityOperations<>(store, shared, TransactionImpl.kvOf(tx, store, entityName()));
+    }
+
+    /** The store. */
+    public KvStoreImpl store() {
+        return store;
+    }
+
+    /** The entity's records, in its layout. */
+    public RecordLayout<E> records() {
+        return shared.records();
+    }
+
+    /** The entity's key layout. */
+    public KeyLayout layout() {
+        return shared.layout();
+    }
+
+    /** The live state of the entity's indexes and counters. */
+    public ComponentStates schema() {
+        return shared.schema();
+    }
+
+    /** The maintainer of the entity's indexes and counters. */
+    public IndexMaintainer<E> maintainer() {
+        return shared.maintainer();
+    }
+
+    // ---- point reads and writes
+
+    /** The entity under {@code key}. */
+    public Optional<E> find(byte[] key) {
+        return Optional.ofNullable(shared.records().find(reader(), key));
+    }
+
+    /**
+     * The entities under {@code keys}, in that order, skipping absent ones: one multi-get in the
+     * monolithic layout, one range scan per key in the attribute-per-key layout.
+     */
+    public List<E> findAll(List<byte[]> keys) {
+        List<E> found = new ArrayList<>(keys.size());
+        if (keys.isEmpty()) {
+            return found;
+        }
+        for (E entity : shared.records().findAll(reader(), keys)) {
+            if (entity != null) {
+                found.add(entity);
+            }
+        }
+        return found;
+    }
+
+    /** Whether an entity is stored under {@code key}. */
+    public boolean exists(byte[] key) {
+        return shared.records().exists(reader(), key);
+    }
+
+    /**
+     * Inserts or replaces {@code entity}, with its index entries and counters.
+     *
+     * @return the entity as stored: with its new version if it has a {@code @Version} field (the
+     *     argument is not changed), else the argument
+     */
+    public E save(E entity) {
+        requireEntity(entity, "save");
+        byte[] key = shared.mapping().keyOf(entity);
+        RecordLayout<E> records = shared.records();
+        if (shared.maintainer().isEmpty() && shared.mapping().version() == null && !records.writeNeedsOld()) {
+            execute(kv -> records.write(kv, key, null, entity));
+            return entity;
+        }
+        return apply(kv -> write(kv, key, records.load(kv, key), entity));
+    }
+
+    /**
+     * Inserts {@code entity}, failing if its key is taken.
+     *
+     * @return the entity as stored: at version 1 if it has a {@code @Version} field (the argument is not
+     *     changed), else the argument
+     */
+    public E insert(E entity) {
+        requireEntity(entity, "insert");
+        byte[] key = shared.mapping().keyOf(entity);
+        return apply(kv -> {
+            if (shared.records().exists(kv, key)) {
+                throw new DuplicateKeyException(entityName(), Tuples.toString(key));
+            }
+            return write(kv, key, null, entity);
+        });
+    }
+
+    /** Deletes the entity under {@code key}; whether there was one. */
+    public boolean delete(byte[] key) {
+        RecordLayout<E> records = shared.records();
+        return apply(kv -> {
+            if (shared.maintainer().isEmpty() && shared.mapping().version() == null) {
+                if (!records.exists(kv, key)) {
+                    records.deleteRemains(kv, key);
+                    return false;
+                }
+                records.delete(kv, key);
+                return true;
+            }
+            RecordLayout.Stored<E> old = records.load(kv, key);
+            if (old == null) {
+                records.deleteRemains(kv, key);
+                return false;
+            }
+            shared.maintainer().update(kv, key, old.entity(), null);
+            records.delete(kv, key, old);
+            return true;
+        });
+    }
+
+    /**
+     * Changes the entity under {@code key} with {@code change}, atomically (a read-modify-write in one
+     * unit of work); indexes and counters follow.
+     *
+     * @param change gets a fresh copy of the stored entity and returns the new state (it may change and
+     *     return its argument)
+     * @return false if there is no entity under {@code key}
+     */
+    public boolean update(byte[] key, UnaryOperator<E> change) {
+        RecordLayout<E> records = shared.records();
+        return apply(kv -> {
+            RecordLayout.Stored<E> old = records.load(kv, key);
+            if (old == null) {
+                return false;
+            }
+            write(kv, key, old, change.apply(records.reread(old)));
+            return true;
+        });
+    }
+
+    private void requireEntity(E entity, String operation) {
+        if (entity == null) {
+            throw new InvalidRequestException(entityName() + ": cannot " + operation + " null; pass an entity");
+        }
+    }
+
+    /** The one write path: version check, record, index entries and counters, from the diff of old and now. */
+    private E write(KvTransaction kv, byte[] key, RecordLayout.Stored<E> old, E now) {
+        E before = old == null ? null : old.entity();
+        E stored = versioned(key, before, now);
+        shared.maintainer().update(kv, key, before, stored);
+        shared.records().write(kv, key, old, stored);
+        return stored;
+    }
+
+    private E versioned(byte[] key, E old, E now) {
+        VersionField<E> version = shared.mapping().version();
+        if (version == null) {
+            return now;
+        }
+        long expected = version.get(now);
+        long actual = old == null ? 0 : version.get(old);
+        if (expected != actual) {
+            throw new OptimisticLockException(entityName(), Tuples.toString(key), expected, actual);
+        }
+        return version.with(now, actual + 1);
+    }
+
+    // ---- changes of one field in the attribute-per-key layout
+
+    /** Sets one field to what {@code value} writes; {@code change} gives the new entity for indexes and counters. */
+    public boolean setAttribute(byte[] key, AttributeField field, Consumer<AttributeWriter> value,
+            UnaryOperator<E> change) {
+        return changeAttribute(key, field, change,
+                (kv, records, loaded) -> records.setField(kv, key, field, value, loaded));
+    }
+
+    /** Appends an element to a list field. */
+    public boolean appendAttribute(byte[] key, AttributeField field, Consumer<AttributeWriter> element,
+            UnaryOperator<E> change) {
+        return changeAttribute(key, field, change, (kv, records, loaded) -> records.append(kv, key, field, element));
+    }
+
+    /** Inserts an element into a list field at {@code index}. */
+    public boolean insertAttribute(byte[] key, AttributeField field, int index, Consumer<AttributeWriter> element,
+            UnaryOperator<E> change) {
+        return changeAttribute(key, field, change, (kv, records, loaded) -> records.insert(kv, key, field, index, element));
+    }
+
+    /** Removes the element at {@code index} of a list field. */
+    public boolean removeAttributeAt(byte[] key, AttributeField field, int index, UnaryOperator<E> change) {
+        return changeAttribute(key, field, change, (kv, records, loaded) -> records.removeAt(kv, key, field, index));
+    }
+
+    /** Adds the set element {@code entry} writes ({@code value} null), or maps a map key to {@code value}. */
+    public boolean putAttribute(byte[] key, AttributeField field, Consumer<TupleWriter> entry,
+            Consumer<AttributeWriter> value, UnaryOperator<E> change) {
+        return changeAttribute(key, field, change, (kv, records, loaded) -> records.put(kv, key, field, entry, value));
+    }
+
+    /** Removes the set element or map key {@code entry} writes. */
+    public boolean removeAttribute(byte[] key, AttributeField field, Consumer<TupleWriter> entry,
+            UnaryOperator<E> change) {
+        return changeAttribute(key, field, change, (kv, records, loaded) -> records.remove(kv, key, field, entry));
+    }
+
+    /**
+     * The one path of field changes in the attribute-per-key layout. When indexes, counters or a version
+     * depend on the field, the entity is read and diffed as in {@link #update}; otherwise only its head is
+     * read. Either way the change writes the field's own items and the head, nothing else.
+     */
+    private boolean changeAttribute(byte[] key, AttributeField field, UnaryOperator<E> change,
+            AttributeChange<E> work) {
+        if (!(shared.records() instanceof AttributePerKeyLayout<E> records)) {
+            throw new IllegalStateException(entityName() + " is not stored in the attribute-per-key layout");
+        }
+        return apply(kv -> {
+            List<KeyValue> loaded = null;
+            if (field.readsEntity()) {
+                RecordLayout.Stored<E> old = records.load(kv, key);
+                if (old == null) {
+                    return false;
+                }
+                E now = versioned(key, old.entity(), change.apply(records.reread(old)));
+                shared.maintainer().update(kv, key, old.entity(), now);
+                VersionField<E> version = shared.mapping().version();
+                if (version != null) {
+                    records.writeVersion(kv, key, version.get(now));
+                }
+                loaded = old.items();
+            } else if (!records.exists(kv, key)) {
+                return false;
+            }
+            work.apply(kv, records, loaded);
+            records.touch(kv, key);
+            return true;
+        });
+    }
+
+    /** One field change of an attribute-per-key entity, given the record's items if they were read. */
+    @FunctionalInterface
+    private interface AttributeChange<E> {
+        void apply(KvTransaction kv, AttributePerKeyLayout<E> records, List<KeyValue> loaded);
+    }
+
+    // ---- scans over records
+
+    /** Streams the entities in {@code records} in key order; the stream must be closed. */
+    public Stream<E> stream(RecordRange records) {
+        KeyRange range = records.keys();
+        if (range.isEmpty()) {
+            return Stream.empty();
+        }
+        RecordCursor<E> cursor = shared.records().scan(reader(), range, 0);
+        Spliterator<E> entities = new Spliterators.AbstractSpliterator<>(Long.MAX_VALUE,
+                Spliterator.ORDERED | Spliterator.NONNULL) {
+            @Override
+            public boolean tryAdvance(Consumer<? super E> action) {
+                if (!cursor.hasNext()) {
+                    return false;
+                }
+                action.accept(cursor.next());
+                return true;
+            }
+        };
+        return StreamSupport.stream(entities, false).onClose(cursor::close);
+    }
+
+    /** Every entity in {@code records}, in key order. */
+    public List<E> list(RecordRange records) {
+        KeyRange range = records.keys();
+        List<E> found = new ArrayList<>();
+        if (range.isEmpty()) {
+            return found;
+        }
+        try (RecordCursor<E> cursor = shared.records().scan(reader(), range, 0)) {
+            while (cursor.hasNext()) {
+                found.add(cursor.next());
+            }
+        }
+        return found;
+    }
+
+    /** One page of the entities in {@code records}, in key order (in scan order across partitions). */
+    public Page<E> page(RecordRange records, PageRequest request) {
+        KeyRange range = records.keys();
+        List<E> items = new ArrayList<>(Math.min(request.size(), 256));
+        if (range.isEmpty() || finished(range, request)) {
+            return new Page<>(items, Optional.empty());
+        }
+        byte[] after = resumeAfter(range, request);
+        byte[] lastKey = null;
+        boolean more = false;
+        try (RecordCursor<E> cursor = shared.records().scan(reader(), range, request.size() + 1, after)) {
+            while (cursor.hasNext()) {
+                if (items.size() == request.size()) {
+                    more = true;
+                    break;
+                }
+                items.add(cursor.next());
+                lastKey = cursor.key();
+            }
+        }
+        return new Page<>(items, more ? Optional.of(Continuations.encode(lastKey)) : Optional.empty());
+    }
+
+    /** How many entities there are: a scan of every record's items, decoding none. */
+    public long count() {
+        return shared.records().count(reader(), shared.layout().records());
+    }
+
+    /**
+     * How many entities there are, read from {@code counter}, a counter without groups that counts entities;
+     * while it is being built, by a scan as {@link #count()} does.
+     */
+    public long count(String counter) {
+        CounterInfo<E> info = shared.counters().get(counter);
+        if (info == null) {
+            throw new IllegalArgumentException(entityName() + " has no counter " + counter);
+        }
+        if (shared.schema().counter(counter) != ComponentStates.State.READY) {
+            return count();
+        }
+        byte[] key = KeyLayout.counterKey(info.prefix(), new byte[0]);
+        return Counters.decode(key, reader().get(key));
+    }
+
+    // ---- index finders
+
+    /** The entities whose index {@code index} holds {@code value} (all its elements, encoded), in index order. */
+    public List<E> findByIndex(String index, byte[] value) {
+        return listByIndex(index, KeyRange.tuplePrefix(concat(indexPrefix(index), value)));
+    }
+
+    /** A page of {@link #findByIndex}. */
+    public Page<E> findByIndex(String index, byte[] value, PageRequest request) {
+        return pageByIndex(index, KeyRange.tuplePrefix(concat(indexPrefix(index), value)), request);
+    }
+
+    /**
+     * The entities whose index value, after the leading elements {@code prefix}, has a next element in
+     * {@code [from, to)} (both encoded), in index order.
+     */
+    public List<E> findByIndexBetween(String index, byte[] prefix, byte[] from, byte[] to) {
+        return listByIndex(index, KeyRanges.between(concat(indexPrefix(index), prefix), from, to, false));
+    }
+
+    /** A page of {@link #findByIndexBetween}. */
+    public Page<E> findByIndexBetween(String index, byte[] prefix, byte[] from, byte[] to, PageRequest request) {
+        return pageByIndex(index, KeyRanges.between(concat(indexPrefix(index), prefix), from, to, false), request);
+    }
+
+    /** The entity holding {@code value} in the unique index {@code index}; two point reads. */
+    public Optional<E> findByUniqueIndex(String index, byte[] value) {
+        return findByUniqueIndex(index, value, null);
+    }
+
+    /**
+     * The entity holding {@code value} in the unique index {@code index}; two point reads. Outside a
+     * transaction the entry and the record are read at slightly different moments, so the record is
+     * checked to still hold the value: first with {@code holds}, if given, then (where it says no) by
+     * comparing its encoded index value with the entry.
+     *
+     * @param holds a cheap test that an entity holds the value the caller looked up (the generated
+     *     finder's {@code equals} on the field); it must never say yes where the encodings differ
+     */
+    public Optional<E> findByUniqueIndex(String index, byte[] value, Predicate<? super E> holds) {
+        IndexInfo<E> info = index(index);
+        byte[] entry = KeyLayout.uniqueEntry(info.prefix(), value);
+        KvReader reader = reader();
+        byte[] recordKey = reader.get(entry);
+        if (recordKey == null) {
+            return Optional.empty();
+        }
+        E entity = shared.records().find(reader, recordKey);
+        if (entity == null) {
+            return Optional.empty();
+        }
+        return holds != null && holds.test(entity) || owns(info, entity, recordKey, entry)
+                ? Optional.of(entity) : Optional.empty();
+    }
+
+    private List<E> listByIndex(String index, KeyRange range) {
+        IndexInfo<E> info = index(index);
+        List<E> found = new ArrayList<>();
+        if (range.isEmpty()) {
+            return found;
+        }
+        List<KeyValue> entries = new ArrayList<>(FETCH_BATCH);
+        try (KvCursor cursor = reader().scan(range, ScanOptions.FORWARD)) {
+            while (cursor.hasNext()) {
+                entries.add(cursor.next());
+                if (entries.size() == FETCH_BATCH) {
+                    found.addAll(fetch(info, entries));
+                    entries.clear();
+                }
+            }
+        }
+        found.addAll(fetch(info, entries));
+        return found;
+    }
+
+    private Page<E> pageByIndex(String index, KeyRange range, PageRequest request) {
+        IndexInfo<E> info = index(index);
+        Page<KeyValue> entries = pageOf(range, request, entry -> entry);
+        return new Page<>(fetch(info, entries.items()), entries.continuation());
+    }
+
+    /**
+     * The entities index entries point at, in one multi-get. Outside a transaction the entries and the
+     * records are read at slightly different moments, so each entity is checked to still own its entry:
+     * one changed in between is left out rather than returned for a value it no longer holds.
+     */
+    private List<E> fetch(IndexInfo<E> info, List<KeyValue> entries) {
+        List<E> found = new ArrayList<>(entries.size());
+        if (entries.isEmpty()) {
+            return found;
+        }
+        List<byte[]> keys = new ArrayList<>(entries.size());
+        for (KeyValue entry : entries) {
+            keys.add(recordKeyOf(info, entry));
+        }
+        List<E> entities = shared.records().findAll(reader(), keys);
+        for (int i = 0; i < keys.size(); i++) {
+            E entity = entities.get(i);
+            if (entity != null && owns(info, entity, keys.get(i), entries.get(i).key())) {
+                found.add(entity);
+            }
+        }
+        return found;
+    }
+
+    private boolean owns(IndexInfo<E> info, E entity, byte[] recordKey, byte[] entryKey) {
+        return shared.maintainer().owns(info.position(), entity, recordKey, entryKey);
+    }
+
+    private byte[] recordKeyOf(IndexInfo<E> info, KeyValue entry) {
+        return info.definition().unique() ? entry.value()
+                : shared.layout().recordKeyOf(entry.key(), info.prefix().length, info.definition().arity());
+    }
+
+    private IndexInfo<E> index(String name) {
+        IndexInfo<E> info = shared.indexes().get(name);
+        if (info == null) {
+            throw new IllegalArgumentException(entityName() + " has no index " + name);
+        }
+        shared.schema().requireIndex(name);
+        return info;
+    }
+
+    private byte[] indexPrefix(String name) {
+        return index(name).prefix();
+    }
+
+    // ---- counters
+
+    /** The value of the counter {@code counter} for the encoded {@code group} (empty for a global counter). */
+    public long counter(String counter, byte[] group) {
+        CounterInfo<E> info = counterInfo(counter);
+        byte[] key = KeyLayout.counterKey(info.prefix(), group);
+        return Counters.decode(key, reader().get(key));
+    }
+
+    /**
+     * Every group of a counter and its value, in group order; a group whose value is zero is not
+     * listed.
+     *
+     * @param group reads one group from a reader positioned on it
+     */
+    public <K> Map<K, Long> counterGroups(String counter, Function<TupleReader, K> group) {
+        CounterInfo<E> info = counterInfo(counter);
+        Map<K, Long> groups = new LinkedHashMap<>();
+        try (KvCursor cursor = reader().scan(KeyRange.startingWith(info.prefix()), ScanOptions.FORWARD)) {
+            while (cursor.hasNext()) {
+                KeyValue item = cursor.next();
+                long value = Counters.decode(item.key(), item.value());
+                if (value != 0) {
+                    TupleReader reader = new TupleReader(item.key(), info.prefix().length, item.key().length);
+                    groups.put(group.apply(reader), value);
+                }
+            }
+        }
+        return groups;
+    }
+
+    private CounterInfo<E> counterInfo(String name) {
+        CounterInfo<E> info = shared.counters().get(name);
+        if (info == null) {
+            throw new IllegalArgumentException(entityName() + " has no counter " + name);
+        }
+        shared.schema().requireCounter(name);
+        return info;
+    }
+
+    // ---- integrity
+
+    /** Recomputes every ready index entry and counter from the records and reports what differs. */
+    public IntegrityReport verify(ProgressListener listener) {
+        return checker(false, listener).run();
+    }
+
+    /** Like {@link #verify}, and fixes what it finds. */
+    public IntegrityReport repair(ProgressListener listener) {
+        return checker(true, listener).run();
+    }
+
+    private IntegrityChecker<E> checker(boolean repair, ProgressListener listener) {
+        if (transaction != null) {
+            throw new InvalidRequestException(entityName() + ": verify() and repair() run in batches of their own, "
+                    + "not inside a transaction");
+        }
+        return new IntegrityChecker<>(store, shared.records(), shared.layout(), shared.maintainer(), shared.schema(),
+                repair, Objects.requireNonNull(listener, "listener"));
+    }
+
+    // ---- plumbing
+
+    private <T> Page<T> pageOf(KeyRange range, PageRequest request, Function<KeyValue, T> item) {
+        List<T> items = new ArrayList<>(Math.min(request.size(), 256));
+        if (range.isEmpty() || finished(range, request)) {
+            return new Page<>(items, Optional.empty());
+        }
+        byte[] after = resumeAfter(range, request);
+        byte[] lastKey = null;
+        boolean more = false;
+        ScanOptions options = ScanOptions.FORWARD.withLimit(request.size() + 1);
+        try (KvCursor cursor = after == null ? reader().scan(range, options) : reader().resume(range, options, after)) {
+            while (cursor.hasNext()) {
+                KeyValue next = cursor.next();
+                if (items.size() == request.size()) {
+                    more = true;
+                    break;
+                }
+                items.add(item.apply(next));
+                lastKey = next.key();
+            }
+        }
+        return new Page<>(items, more ? Optional.of(Continuations.encode(lastKey)) : Optional.empty());
+    }
+
+    /** The key after which a page request resumes a scan of {@code range}: null to start at the beginning. */
+    private byte[] resumeAfter(KeyRange range, PageRequest request) {
+        return request.continuation().map(token -> Continuations.resumeAfter(entityName(), token, range)).orElse(null);
+    }
+
+    /** Whether a page request's continuation leaves nothing of {@code range} to read. */
+    private boolean finished(KeyRange range, PageRequest request) {
+        Objects.requireNonNull(request, "page");
+        return request.continuation().isPresent() && resumeAfter(range, request) == null;
+    }
+
+    private String entityName() {
+        return shared.mapping().entityName();
+    }
+
+    private KvReader reader() {
+        return transaction != null ? transaction : store.backend();
+    }
+
+    /** Runs {@code work} in this repository's transaction, or in a unit of work of its own. */
+    private <T> T apply(Function<KvTransaction, T> work) {
+        if (shared.refusedWrites() != null) {
+            throw new InvalidRequestException(shared.refusedWrites());
+        }
+        if (transaction != null) {
+            return work.apply(transaction);
+        }
+        return store.transactKvResult(work);
+    }
+
+    private void execute(Consumer<KvTransaction> work) {
+        apply(kv -> {
+            work.accept(kv);
+            return null;
+        });
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] joined = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, joined, a.length, b.length);
+        return joined;
+    }
+}

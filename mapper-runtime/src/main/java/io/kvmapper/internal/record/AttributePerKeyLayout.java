@@ -1,0 +1,504 @@
+package io.kvmapper.internal.record;
+
+import io.kvmapper.CorruptDataException;
+import io.kvmapper.InvalidRequestException;
+import io.kvmapper.internal.codec.AttributeCodec;
+import io.kvmapper.internal.codec.AttributeField;
+import io.kvmapper.internal.codec.AttributeReader;
+import io.kvmapper.internal.codec.AttributeWriter;
+import io.kvmapper.internal.codec.CollectionChanges;
+import io.kvmapper.internal.codec.ListPositions;
+import io.kvmapper.internal.codec.ValueHeader;
+import io.kvmapper.internal.mapping.EntityMapping;
+import io.kvmapper.internal.tuple.TupleReader;
+import io.kvmapper.internal.tuple.TupleWriter;
+import io.kvmapper.spi.KeyRange;
+import io.kvmapper.spi.KeyValue;
+import io.kvmapper.spi.KvCursor;
+import io.kvmapper.spi.KvReader;
+import io.kvmapper.spi.KvTransaction;
+import io.kvmapper.spi.ScanOptions;
+import io.kvmapper.tuple.Tuples;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.function.Consumer;
+
+/**
+ * The attribute-per-key layout: an entity is a head item under its record key, holding only the value
+ * header, and one item per attribute, collection element and map entry under keys that extend the
+ * record key (see {@link AttributeWriter}). Reading an entity is one range scan of its record key's
+ * tuple prefix; no list of attribute names is stored. Every write of an entity also writes its head, so
+ * that two transactions changing one entity conflict, and a delete conflicts with a concurrent change.
+ *
+ * @param <E> the entity type
+ */
+public final class AttributePerKeyLayout<E> extends RecordLayout<E> {
+    private static final byte[] CONTAINER = new byte[0];
+    private static final Comparator<KeyValue> KEY_ORDER = (a, b) -> Arrays.compareUnsigned(a.key(), b.key());
+
+    private final AttributeCodec<E> codec;
+    private final byte[] head;
+    /** How many tuple elements a record key has: the partition, then the rest of the key. */
+    private final int keyElements;
+
+    AttributePerKeyLayout(EntityMapping<E> mapping) {
+        super(mapping, false);
+        this.codec = mapping.attributeCodec();
+        this.head = ValueHeader.of(ValueHeader.ATTRIBUTES, mapping.schemaVersion());
+        this.keyElements = 1 + mapping.keySize() - mapping.partitionSize();
+    }
+
+    // ---- reads of whole records
+
+    @Override
+    public E find(KvReader reader, byte[] key) {
+        List<KeyValue> items = items(reader, KeyRange.tuplePrefix(key));
+        return items.isEmpty() ? null : decode(key, items);
+    }
+
+    @Override
+    public List<E> findAll(KvReader reader, List<byte[]> keys) {
+        List<E> found = new ArrayList<>(keys.size());
+        for (byte[] key : keys) {
+            found.add(find(reader, key));
+        }
+        return found;
+    }
+
+    @Override
+    public Stored<E> load(KvReader reader, byte[] key) {
+        if (reader.get(key) == null) {
+            return null;
+        }
+        List<KeyValue> items = items(reader, KeyRange.tuplePrefix(key));
+        return new Stored<>(key, decode(key, items), null, items);
+    }
+
+    @Override
+    public E reread(Stored<E> stored) {
+        return decode(stored.key(), stored.items());
+    }
+
+    /** Counts the heads: the items whose key is a whole record key, with no attribute path after it. */
+    @Override
+    public long count(KvReader reader, KeyRange range) {
+        long count = 0;
+        try (KvCursor cursor = reader.scan(range, ScanOptions.FORWARD)) {
+            while (cursor.hasNext()) {
+                byte[] key = cursor.next().key();
+                int end = 0;
+                int elements = 0;
+                while (elements < keyElements && end < key.length) {
+                    end = Tuples.elementEnd(key, end);
+                    elements++;
+                }
+                if (elements == keyElements && end == key.length) {
+                    count++;
+                }
+            }
+        }
+        return count;
+    }
+
+    @Override
+    public RecordCursor<E> scan(KvReader reader, KeyRange range, int limit, byte[] after) {
+        return new Grouping(scanAfter(reader, range, ScanOptions.FORWARD, after), limit);
+    }
+
+    // ---- writes of whole records
+
+    @Override
+    public boolean writeNeedsOld() {
+        return true;
+    }
+
+    /** Writes the items of {@code now} that differ from the stored ones and deletes those it lacks. */
+    @Override
+    public void write(KvTransaction kv, byte[] key, Stored<E> old, E now) {
+        if (old == null) {
+            requireNoRemains(kv, key);
+        }
+        diff(kv, old == null ? List.of() : old.items(), encode(key, now), true);
+    }
+
+    /** One range delete of the record key's tuple prefix: the head and every attribute. */
+    @Override
+    public void delete(KvTransaction kv, byte[] key) {
+        kv.deleteRange(KeyRange.tuplePrefix(key));
+    }
+
+    @Override
+    public void deleteRemains(KvTransaction kv, byte[] key) {
+        delete(kv, key);
+    }
+
+    /**
+     * A new entity must not be written over items a damaged store holds without their head: the read
+     * would mix them into it. One seek.
+     *
+     * @throws CorruptDataException naming the entity, the key and an item found
+     */
+    private void requireNoRemains(KvReader reader, byte[] key) {
+        try (KvCursor cursor = reader.scan(KeyRange.tuplePrefix(key), ScanOptions.FORWARD.withLimit(1))) {
+            if (cursor.hasNext()) {
+                throw new CorruptDataException(entityName() + " " + Tuples.toString(key) + ": the store holds items of "
+                        + "the entity, such as " + Tuples.toString(cursor.next().key()) + ", but not its head item, "
+                        + "so nothing is written over them; deleteById removes them");
+            }
+        }
+    }
+
+    // ---- changes of one field
+
+    /** Writes the head again, so that concurrent changes of the entity conflict (see the class comment). */
+    public void touch(KvTransaction kv, byte[] key) {
+        kv.put(key, head);
+    }
+
+    /** Writes the {@code @Version} field of {@code entity}, if it has one. */
+    public void writeVersion(KvTransaction kv, byte[] key, long version) {
+        byte[] field = codec.versionField();
+        if (field != null) {
+            kv.put(concat(key, field), new TupleWriter(10).writeLong(version).toByteArray());
+        }
+    }
+
+    /**
+     * Replaces the field's items with those {@code value} writes (none for null), writing only the items
+     * that change.
+     *
+     * @param loaded the record's items if the caller has read them (so they need not be read again), or null
+     */
+    public void setField(KvTransaction kv, byte[] key, AttributeField field, Consumer<AttributeWriter> value,
+            List<KeyValue> loaded) {
+        byte[] prefix = concat(key, field.path());
+        KeyRange range = KeyRange.tuplePrefix(prefix);
+        List<KeyValue> before = loaded == null ? items(kv, range) : within(loaded, range);
+        AttributeWriter out = new AttributeWriter(entityName(), prefix);
+        value.accept(out);
+        List<KeyValue> after = new ArrayList<>(out.items());
+        after.sort(KEY_ORDER);
+        diff(kv, before, after, false);
+    }
+
+    /**
+     * Turns the sorted items {@code before} into the sorted items {@code after}: deletes the keys
+     * {@code after} lacks and puts those that are new or changed (and its first item always, if
+     * {@code putFirst}: the head, see the class comment).
+     */
+    private static void diff(KvTransaction kv, List<KeyValue> before, List<KeyValue> after, boolean putFirst) {
+        int i = 0;
+        int j = 0;
+        while (i < before.size() || j < after.size()) {
+            int order = i == before.size() ? 1 : j == after.size() ? -1
+                    : Arrays.compareUnsigned(before.get(i).key(), after.get(j).key());
+            if (order < 0) {
+                kv.delete(before.get(i++).key());
+                continue;
+            }
+            if (order > 0 || (putFirst && j == 0) || !Arrays.equals(before.get(i).value(), after.get(j).value())) {
+                kv.put(after.get(j).key(), after.get(j).value());
+            }
+            i += order == 0 ? 1 : 0;
+            j++;
+        }
+    }
+
+    /** The items of a sorted list that lie in {@code range}. */
+    private static List<KeyValue> within(List<KeyValue> items, KeyRange range) {
+        List<KeyValue> found = new ArrayList<>();
+        for (KeyValue item : items) {
+            if (range.contains(item.key())) {
+                found.add(item);
+            }
+        }
+        return found;
+    }
+
+    /** Appends an element to a list field after its last element: one reverse read of one key. */
+    public void append(KvTransaction kv, byte[] key, AttributeField field, Consumer<AttributeWriter> element) {
+        byte[] prefix = concat(key, field.path());
+        KeyValue last;
+        try (KvCursor cursor = kv.scan(KeyRange.tuplePrefix(prefix), ScanOptions.REVERSE.withLimit(1))) {
+            last = cursor.hasNext() ? cursor.next() : null;
+        }
+        if (last == null) {
+            kv.put(prefix, CONTAINER);
+        }
+        ListPositions.Position position = last == null || last.key().length == prefix.length ? ListPositions.first()
+                : ListPositions.after(positionOf(last.key(), prefix.length));
+        writeElement(kv, prefix, position, element);
+    }
+
+    /**
+     * Inserts an element into a list field at {@code index}, between the positions of its neighbours:
+     * reads the keys of the elements before it, writes the element's own items only.
+     */
+    public void insert(KvTransaction kv, byte[] key, AttributeField field, int index, Consumer<AttributeWriter> element) {
+        byte[] prefix = concat(key, field.path());
+        ElementScan scan = scanTo(kv, prefix, index < 0 ? Integer.MAX_VALUE : index);
+        if (index < 0 || index > scan.count) {
+            throw CollectionChanges.outOfRange(entityName(), field.name(), index, scan.count, true);
+        }
+        if (!scan.present) {
+            kv.put(prefix, CONTAINER);
+        }
+        ListPositions.Position position;
+        if (scan.before == null) {
+            position = scan.at == null ? ListPositions.first() : ListPositions.before(scan.at);
+        } else {
+            position = scan.at == null ? ListPositions.after(scan.before) : ListPositions.between(scan.before, scan.at);
+        }
+        writeElement(kv, prefix, position, element);
+    }
+
+    /** Removes the element at {@code index} of a list field: one range delete of its items. */
+    public void removeAt(KvTransaction kv, byte[] key, AttributeField field, int index) {
+        byte[] prefix = concat(key, field.path());
+        ElementScan scan = scanTo(kv, prefix, index < 0 ? Integer.MAX_VALUE : index);
+        if (index < 0 || scan.at == null) {
+            throw CollectionChanges.outOfRange(entityName(), field.name(), index, scan.count, false);
+        }
+        TupleWriter element = new TupleWriter(prefix.length + 16).appendRaw(prefix)
+                .writeLong(scan.at.major()).writeString(scan.at.minor());
+        kv.deleteRange(KeyRange.tuplePrefix(element.toByteArray()));
+    }
+
+    /**
+     * Adds a set element ({@code value} null) or maps a key of a map field to what {@code value} writes,
+     * replacing the entry's items.
+     */
+    public void put(KvTransaction kv, byte[] key, AttributeField field, Consumer<TupleWriter> entry,
+            Consumer<AttributeWriter> value) {
+        byte[] prefix = concat(key, field.path());
+        ensureContainer(kv, prefix);
+        AttributeWriter out = new AttributeWriter(entityName(), prefix);
+        entry.accept(out.path());
+        if (value == null) {
+            out.setElement();
+        } else {
+            if (!field.scalarElements()) {
+                kv.deleteRange(KeyRange.tuplePrefix(out.path().toByteArray()));
+            }
+            value.accept(out);
+        }
+        for (KeyValue item : out.items()) {
+            kv.put(item.key(), item.value());
+        }
+    }
+
+    /** Removes a set element, or a key of a map field and its value's items. */
+    public void remove(KvTransaction kv, byte[] key, AttributeField field, Consumer<TupleWriter> entry) {
+        byte[] prefix = concat(key, field.path());
+        ensureContainer(kv, prefix);
+        TupleWriter path = new TupleWriter(prefix.length + 16).appendRaw(prefix);
+        entry.accept(path);
+        byte[] entryKey = path.toByteArray();
+        if (field.scalarElements()) {
+            kv.delete(entryKey);
+        } else {
+            kv.deleteRange(KeyRange.tuplePrefix(entryKey));
+        }
+    }
+
+    // ---- plumbing
+
+    /** The entity's items, sorted, head first. */
+    private List<KeyValue> encode(byte[] key, E entity) {
+        AttributeWriter out = new AttributeWriter(entityName(), key);
+        out.items().add(new KeyValue(key, head));
+        try {
+            codec.write(entity, out);
+        } catch (InvalidRequestException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new InvalidRequestException(entityName() + ": cannot encode the entity: " + e, e);
+        }
+        List<KeyValue> items = out.items();
+        items.sort(KEY_ORDER);
+        return items;
+    }
+
+    private E decode(byte[] key, List<KeyValue> items) {
+        KeyValue first = items.get(0);
+        if (!Arrays.equals(first.key(), key)) {
+            throw new CorruptDataException(entityName() + " " + Tuples.toString(key) + ": the store holds items of "
+                    + "the entity, such as " + Tuples.toString(first.key()) + ", but not its head item");
+        }
+        if (ValueHeader.payloadOffset(first.value(), ValueHeader.ATTRIBUTES, entityName(), key)
+                != first.value().length) {
+            throw new CorruptDataException(entityName() + " " + Tuples.toString(key)
+                    + ": the head item holds more than a value header");
+        }
+        AttributeReader in = new AttributeReader(items);
+        try {
+            E entity = codec.read(in);
+            in.finish();
+            return entity;
+        } catch (CorruptDataException e) {
+            throw new CorruptDataException(entityName() + " " + Tuples.toString(key) + ": item "
+                    + Tuples.toString(in.currentKey()) + ": " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            throw new CorruptDataException(entityName() + " " + Tuples.toString(key) + ": item "
+                    + Tuples.toString(in.currentKey()) + ": the stored attributes are not a valid encoding: "
+                    + e.getMessage(), e);
+        }
+    }
+
+    private void writeElement(KvTransaction kv, byte[] prefix, ListPositions.Position position,
+            Consumer<AttributeWriter> element) {
+        AttributeWriter out = new AttributeWriter(entityName(), prefix);
+        out.position(position.major(), position.minor());
+        element.accept(out);
+        for (KeyValue item : out.items()) {
+            kv.put(item.key(), item.value());
+        }
+    }
+
+    private void ensureContainer(KvTransaction kv, byte[] prefix) {
+        if (kv.get(prefix) == null) {
+            kv.put(prefix, CONTAINER);
+        }
+    }
+
+    /** What a forward scan of a list found up to the element at {@code index}. */
+    private static final class ElementScan {
+        boolean present;
+        int count;
+        ListPositions.Position before;
+        ListPositions.Position at;
+    }
+
+    /**
+     * Scans a list's items up to the element at {@code index}: whether the list exists, the positions
+     * of the elements at {@code index - 1} and {@code index}, and how many elements it passed (all of
+     * them if the list is shorter).
+     */
+    private ElementScan scanTo(KvReader reader, byte[] prefix, int index) {
+        ElementScan scan = new ElementScan();
+        ListPositions.Position current = null;
+        try (KvCursor cursor = reader.scan(KeyRange.tuplePrefix(prefix), ScanOptions.FORWARD)) {
+            while (cursor.hasNext()) {
+                byte[] itemKey = cursor.next().key();
+                if (itemKey.length == prefix.length) {
+                    scan.present = true;
+                    continue;
+                }
+                ListPositions.Position position = positionOf(itemKey, prefix.length);
+                if (position.equals(current)) {
+                    continue;
+                }
+                current = position;
+                if (scan.count == index - 1) {
+                    scan.before = position;
+                } else if (scan.count == index) {
+                    scan.at = position;
+                    return scan;
+                }
+                scan.count++;
+            }
+        }
+        return scan;
+    }
+
+    private ListPositions.Position positionOf(byte[] itemKey, int offset) {
+        TupleReader reader = new TupleReader(itemKey, offset, itemKey.length);
+        ListPositions.Position position;
+        try {
+            position = new ListPositions.Position(reader.readLong(), reader.readString());
+        } catch (CorruptDataException e) {
+            throw new CorruptDataException(entityName() + ": list item " + Tuples.toString(itemKey)
+                    + " does not hold a list position: " + e.getMessage(), e);
+        }
+        if (!ListPositions.isMinor(position.minor())) {
+            // the position arithmetic relies on it, and would fail without naming the item
+            throw new CorruptDataException(entityName() + ": list item " + Tuples.toString(itemKey)
+                    + " does not hold a list position: its minor \"" + position.minor()
+                    + "\" is not a base-62 fraction not ending in '0'");
+        }
+        return position;
+    }
+
+    private static List<KeyValue> items(KvReader reader, KeyRange range) {
+        List<KeyValue> items = new ArrayList<>();
+        try (KvCursor cursor = reader.scan(range, ScanOptions.FORWARD)) {
+            while (cursor.hasNext()) {
+                items.add(cursor.next());
+            }
+        }
+        return items;
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] joined = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, joined, a.length, b.length);
+        return joined;
+    }
+
+    /** Groups a scan's items into records: the items below one record key, the head first. */
+    private final class Grouping implements RecordCursor<E> {
+        private final KvCursor cursor;
+        private final int limit;
+        private int returned;
+        private KeyValue pending;
+        private byte[] key;
+
+        Grouping(KvCursor cursor, int limit) {
+            this.cursor = cursor;
+            this.limit = limit;
+        }
+
+        @Override
+        public boolean hasNext() {
+            return (limit == 0 || returned < limit) && (pending != null || cursor.hasNext());
+        }
+
+        @Override
+        public E next() {
+            if (!hasNext()) {
+                throw new NoSuchElementException();
+            }
+            KeyValue first = pending != null ? pending : cursor.next();
+            pending = null;
+            returned++;
+            int end = 0;
+            try {
+                for (int i = 0; i < keyElements; i++) {
+                    end = Tuples.elementEnd(first.key(), end);
+                }
+            } catch (CorruptDataException e) {
+                key = first.key();
+                throw new CorruptDataException(entityName() + ": " + Tuples.toString(first.key())
+                        + " is not a key of the entity's records: " + e.getMessage(), e);
+            }
+            key = end == first.key().length ? first.key() : Arrays.copyOf(first.key(), end);
+            List<KeyValue> items = new ArrayList<>();
+            items.add(first);
+            while (cursor.hasNext()) {
+                KeyValue item = cursor.next();
+                byte[] itemKey = item.key();
+                if (itemKey.length > end && itemKey[end] != (byte) 0xFF
+                        && Arrays.equals(itemKey, 0, end, key, 0, end)) {
+                    items.add(item);
+                } else {
+                    pending = item;
+                    break;
+                }
+            }
+            return decode(key, items);
+        }
+
+        @Override
+        public byte[] key() {
+            return key;
+        }
+
+        @Override
+        public void close() {
+            cursor.close();
+        }
+    }
+}

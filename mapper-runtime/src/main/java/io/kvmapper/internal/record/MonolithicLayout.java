@@ -1,0 +1,179 @@
+package io.kvmapper.internal.record;
+
+import io.kvmapper.CorruptDataException;
+import io.kvmapper.InvalidRequestException;
+import io.kvmapper.internal.codec.ValueBuffer;
+import io.kvmapper.internal.codec.ValueCodec;
+import io.kvmapper.internal.codec.ValueHeader;
+import io.kvmapper.internal.mapping.EntityMapping;
+import io.kvmapper.spi.KeyRange;
+import io.kvmapper.spi.KeyValue;
+import io.kvmapper.spi.KvCursor;
+import io.kvmapper.spi.KvReader;
+import io.kvmapper.spi.KvTransaction;
+import io.kvmapper.spi.ScanOptions;
+import io.kvmapper.tuple.Tuples;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The monolithic layout: each entity is one value under its record key, a header and the codec's
+ * encoding of every stored field. A stored value's key fields must name the key it is stored under. Where
+ * writes are checked ({@link #checksWrites()}), a value is only ever replaced or deleted through
+ * {@link KvTransaction#writeIfUnchanged}.
+ *
+ * @param <E> the entity type
+ */
+final class MonolithicLayout<E> extends RecordLayout<E> {
+    private final ValueCodec<E> codec;
+
+    MonolithicLayout(EntityMapping<E> mapping, boolean checksWrites) {
+        super(mapping, checksWrites);
+        this.codec = mapping.codec();
+    }
+
+    @Override
+    public E find(KvReader reader, byte[] key) {
+        byte[] value = reader.get(key);
+        return value == null ? null : decode(key, value);
+    }
+
+    @Override
+    public List<E> findAll(KvReader reader, List<byte[]> keys) {
+        List<byte[]> values = reader.getAll(keys);
+        List<E> found = new ArrayList<>(keys.size());
+        for (int i = 0; i < keys.size(); i++) {
+            byte[] value = values.get(i);
+            found.add(value == null ? null : decode(keys.get(i), value));
+        }
+        return found;
+    }
+
+    @Override
+    public Stored<E> load(KvReader reader, byte[] key) {
+        byte[] value = reader.get(key);
+        return value == null ? null : new Stored<>(key, decode(key, value), value, null);
+    }
+
+    @Override
+    public E reread(Stored<E> stored) {
+        return decode(stored.key(), stored.value());
+    }
+
+    @Override
+    public long count(KvReader reader, KeyRange range) {
+        long count = 0;
+        try (KvCursor cursor = reader.scan(range, ScanOptions.FORWARD)) {
+            while (cursor.hasNext()) {
+                cursor.next();
+                count++;
+            }
+        }
+        return count;
+    }
+
+    @Override
+    public RecordCursor<E> scan(KvReader reader, KeyRange range, int limit, byte[] after) {
+        KvCursor cursor = scanAfter(reader, range, ScanOptions.FORWARD.withLimit(limit), after);
+        return new RecordCursor<>() {
+            private byte[] key;
+
+            @Override
+            public boolean hasNext() {
+                return cursor.hasNext();
+            }
+
+            @Override
+            public E next() {
+                KeyValue item = cursor.next();
+                key = item.key();
+                return decode(item.key(), item.value());
+            }
+
+            @Override
+            public byte[] key() {
+                return key;
+            }
+
+            @Override
+            public void close() {
+                cursor.close();
+            }
+        };
+    }
+
+    @Override
+    public boolean writeNeedsOld() {
+        return false;
+    }
+
+    /**
+     * {@inheritDoc} Where writes are checked ({@link #checksWrites()}) the value is written only if it is
+     * still the one loaded ({@link KvTransaction#writeIfUnchanged}), so that concurrent writers of one record
+     * never overwrite each other unawares, also on a backend without conflict detection.
+     */
+    @Override
+    public void write(KvTransaction kv, byte[] key, Stored<E> old, E now) {
+        if (checksWrites()) {
+            kv.writeIfUnchanged(key, old == null ? null : old.value(), encode(now));
+        } else {
+            kv.put(key, encode(now));
+        }
+    }
+
+    @Override
+    public void delete(KvTransaction kv, byte[] key) {
+        kv.delete(key);
+    }
+
+    @Override
+    public void delete(KvTransaction kv, byte[] key, Stored<E> old) {
+        if (checksWrites()) {
+            kv.writeIfUnchanged(key, old.value(), null);
+        } else {
+            kv.delete(key);
+        }
+    }
+
+    private byte[] encode(E entity) {
+        ValueBuffer out = new ValueBuffer(128);
+        ValueHeader.write(out, codec.codecId(), mapping().schemaVersion());
+        try {
+            codec.encode(entity, out);
+        } catch (RuntimeException e) {
+            throw new InvalidRequestException(entityName() + ": cannot encode the entity: " + e, e);
+        }
+        return out.toByteArray();
+    }
+
+    private E decode(byte[] key, byte[] value) {
+        int payload = ValueHeader.payloadOffset(value, codec.codecId(), entityName(), key);
+        E entity;
+        try {
+            entity = codec.decode(value, payload, value.length - payload);
+        } catch (CorruptDataException e) {
+            throw new CorruptDataException(entityName() + " " + Tuples.toString(key) + ": " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            throw new CorruptDataException(entityName() + " " + Tuples.toString(key)
+                    + ": the stored value is not a valid encoding: " + e.getMessage(), e);
+        }
+        checkKey(key, entity);
+        return entity;
+    }
+
+    /** The key fields inside a value must name the key it is stored under; anything else is corruption. */
+    private void checkKey(byte[] key, E entity) {
+        byte[] own;
+        try {
+            own = mapping().keyOf(entity);
+        } catch (InvalidRequestException e) {
+            throw new CorruptDataException(entityName() + " " + Tuples.toString(key)
+                    + ": the stored value lacks a key field: " + e.getMessage(), e);
+        }
+        if (!Arrays.equals(own, key)) {
+            throw new CorruptDataException(entityName() + " " + Tuples.toString(key)
+                    + ": the stored value holds the key fields of " + Tuples.toString(own));
+        }
+    }
+}

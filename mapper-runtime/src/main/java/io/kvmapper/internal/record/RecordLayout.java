@@ -1,0 +1,156 @@
+package io.kvmapper.internal.record;
+
+import io.kvmapper.internal.mapping.EntityMapping;
+import io.kvmapper.internal.mapping.IndexDefinition;
+import io.kvmapper.spi.KeyRange;
+import io.kvmapper.spi.KeyValue;
+import io.kvmapper.spi.KvBackend;
+import io.kvmapper.spi.KvCursor;
+import io.kvmapper.spi.KvReader;
+import io.kvmapper.spi.KvTransaction;
+import io.kvmapper.spi.ScanOptions;
+import java.util.List;
+
+/**
+ * How one entity's records lie in the store, and the reads and writes of whole records in that
+ * layout: one value per record ({@link io.kvmapper.annotation.Layout#MONOLITHIC}), or a head item and
+ * one item per attribute and collection element ({@link io.kvmapper.annotation.Layout#ATTRIBUTE_PER_KEY}).
+ * Everything above this class (repositories, index maintenance, online builds, integrity checks) works
+ * on keys and entities and does not depend on the layout.
+ *
+ * @param <E> the entity type
+ */
+public abstract class RecordLayout<E> {
+    private final EntityMapping<E> mapping;
+    private final boolean checksWrites;
+
+    RecordLayout(EntityMapping<E> mapping, boolean checksWrites) {
+        this.mapping = mapping;
+        this.checksWrites = checksWrites;
+    }
+
+    /** The records of the entity {@code mapping} describes, in its layout, as written on {@code backend}. */
+    public static <E> RecordLayout<E> of(EntityMapping<E> mapping, KvBackend backend) {
+        return mapping.attributeCodec() == null ? new MonolithicLayout<>(mapping, checksWrites(mapping, backend))
+                : new AttributePerKeyLayout<>(mapping);
+    }
+
+    /**
+     * Whether every replacement and delete of a monolithic record must be a checked write
+     * ({@link KvTransaction#writeIfUnchanged}: the value must still be the one loaded). Always for an entity
+     * with a {@code @Version}. On a backend that detects no conflicts also for an entity with a unique
+     * index: there a writer holding a stale state would otherwise put back a unique value that a
+     * concurrent write of the same record has just given up (released), leaving the record holding a value
+     * nobody guards, which another record could then claim. (In the attribute-per-key layout a write
+     * rewrites only the items that change, so a stale writer never puts a unique value back.)
+     */
+    private static <E> boolean checksWrites(EntityMapping<E> mapping, KvBackend backend) {
+        if (mapping.version() != null) {
+            return true;
+        }
+        return !backend.detectsConflicts() && mapping.indexes().stream().anyMatch(IndexDefinition::unique);
+    }
+
+    /**
+     * Whether {@link #write} and {@link #delete(KvTransaction, byte[], Stored)} check that the record is still
+     * as loaded, so that concurrent writers of one record never overwrite each other unawares.
+     */
+    public final boolean checksWrites() {
+        return checksWrites;
+    }
+
+    /** The entity's mapping. */
+    public final EntityMapping<E> mapping() {
+        return mapping;
+    }
+
+    /** The stored entity name. */
+    final String entityName() {
+        return mapping.entityName();
+    }
+
+    /**
+     * The entity under {@code key}, or null: one read of the value, or one range scan of the attributes.
+     *
+     * @throws io.kvmapper.CorruptDataException naming the entity and key if what is stored is not a valid
+     *     record
+     */
+    public abstract E find(KvReader reader, byte[] key);
+
+    /** The entities under {@code keys}, in that order, with null for each absent one. */
+    public abstract List<E> findAll(KvReader reader, List<byte[]> keys);
+
+    /**
+     * The stored state of the entity under {@code key} for a write that replaces or changes it, read so
+     * that a concurrent write of the entity makes the transaction conflict; null if there is none.
+     */
+    public abstract Stored<E> load(KvReader reader, byte[] key);
+
+    /** A scan of {@code range} after the key {@code after} (null: from its start). */
+    static KvCursor scanAfter(KvReader reader, KeyRange range, ScanOptions options, byte[] after) {
+        return after == null ? reader.scan(range, options) : reader.resume(range, options, after);
+    }
+
+    /** A fresh copy of a loaded entity, which a change function may alter without touching the original. */
+    public abstract E reread(Stored<E> stored);
+
+    /** Whether an entity is stored under {@code key}; one read, tracked in a transaction. */
+    public final boolean exists(KvReader reader, byte[] key) {
+        return reader.get(key) != null;
+    }
+
+    /** Streams the records in {@code range}, at most {@code limit} of them (0: all). */
+    public final RecordCursor<E> scan(KvReader reader, KeyRange range, int limit) {
+        return scan(reader, range, limit, null);
+    }
+
+    /**
+     * Streams the records in {@code range} after the key {@code after} ({@link KvReader#resume}; null: from
+     * the start), at most {@code limit} of them (0: all).
+     */
+    public abstract RecordCursor<E> scan(KvReader reader, KeyRange range, int limit, byte[] after);
+
+    /** How many records lie in {@code range}: one streamed scan of their items, decoding none. */
+    public abstract long count(KvReader reader, KeyRange range);
+
+    /** Whether {@link #write} must be given the stored state to replace a record correctly. */
+    public abstract boolean writeNeedsOld();
+
+    /**
+     * Writes {@code now} under {@code key} in place of {@code old} (null: nothing is stored there), as
+     * loaded in the same transaction.
+     *
+     * @throws io.kvmapper.InvalidRequestException if the entity cannot be encoded
+     */
+    public abstract void write(KvTransaction kv, byte[] key, Stored<E> old, E now);
+
+    /** Deletes every item of the record under {@code key}. */
+    public abstract void delete(KvTransaction kv, byte[] key);
+
+    /**
+     * Deletes the record under {@code key}, loaded as {@code old} in the same transaction. A layout whose
+     * writes are checked ({@link #checksWrites}) checks this one too.
+     */
+    public void delete(KvTransaction kv, byte[] key, Stored<E> old) {
+        delete(kv, key);
+    }
+
+    /**
+     * Deletes what a damaged store may hold of a record whose head is absent (the attribute-per-key
+     * layout's items); nothing to do in the monolithic layout.
+     */
+    public void deleteRemains(KvTransaction kv, byte[] key) {
+    }
+
+    /**
+     * A record as read for a write.
+     *
+     * @param key the record key
+     * @param entity the decoded entity
+     * @param value the stored value (monolithic layout), or null
+     * @param items the record's items in key order, head first (attribute-per-key layout), or null
+     * @param <E> the entity type
+     */
+    public record Stored<E>(byte[] key, E entity, byte[] value, List<KeyValue> items) {
+    }
+}

@@ -1,0 +1,95 @@
+package io.kvmapper.internal.tuple;
+
+import io.kvmapper.CorruptDataException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.UUID;
+
+/** Tuples as people read them, for messages and logs: what {@link io.kvmapper.tuple.Tuples#toString} prints. */
+public final class TupleText {
+    private TupleText() {
+    }
+
+    /**
+     * The key as people read it, such as {@code ("User", "r", 42)}; a key that is not a valid tuple as hex with the
+     * reason.
+     */
+    public static String of(byte[] key) {
+        if (key == null) {
+            return "null";
+        }
+        StringBuilder out = new StringBuilder(key.length * 2 + 2).append('(');
+        TupleReader reader = new TupleReader(key);
+        try {
+            // Iterative, so that deeply nested keys cannot overflow the stack.
+            int level = 0;
+            boolean first = true;
+            while (true) {
+                if (!reader.hasNext()) {
+                    if (level == 0) {
+                        break;
+                    }
+                    reader.endNested();
+                    out.append(')');
+                    level--;
+                    first = false;
+                    continue;
+                }
+                if (!first) {
+                    out.append(", ");
+                }
+                first = false;
+                if (reader.peekType() == TypeCodes.NESTED) {
+                    reader.beginNested();
+                    out.append('(');
+                    level++;
+                    first = true;
+                } else {
+                    appendScalar(out, reader.read());
+                }
+            }
+        } catch (CorruptDataException e) {
+            return "0x" + HexFormat.of().formatHex(key) + " (not a valid tuple: " + e.getMessage() + ")";
+        }
+        return out.append(')').toString();
+    }
+
+    private static void appendScalar(StringBuilder out, Object value) {
+        if (value instanceof String s) {
+            out.append('"');
+            for (int i = 0; i < s.length(); i++) {
+                char c = s.charAt(i);
+                switch (c) {
+                    case '"' -> out.append("\\\"");
+                    case '\\' -> out.append("\\\\");
+                    case '\n' -> out.append("\\n");
+                    case '\t' -> out.append("\\t");
+                    case '\r' -> out.append("\\r");
+                    default -> {
+                        if (c < 0x20 || c == 0x7F) {
+                            out.append(String.format("\\u%04x", (int) c));
+                        } else {
+                            out.append(c);
+                        }
+                    }
+                }
+            }
+            out.append('"');
+        } else if (value instanceof byte[] bytes) {
+            out.append("b\"");
+            for (byte b : bytes) {
+                int u = b & 0xFF;
+                if (u >= 0x20 && u < 0x7F && u != '"' && u != '\\') {
+                    out.append((char) u);
+                } else {
+                    out.append(String.format("\\x%02x", u));
+                }
+            }
+            out.append('"');
+        } else if (value instanceof Float f) {
+            out.append(f).append('f');
+        } else {
+            out.append(value);
+        }
+    }
+}
