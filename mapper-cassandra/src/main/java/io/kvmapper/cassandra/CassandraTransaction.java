@@ -6,7 +6,6 @@ import com.datastax.oss.driver.api.core.cql.BatchStatement;
 import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.BatchableStatement;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
-import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
 import com.datastax.oss.driver.api.core.servererrors.UnavailableException;
@@ -89,18 +88,19 @@ import java.util.concurrent.ConcurrentHashMap;
 final class CassandraTransaction implements KvTransaction, Resource {
     /** The most statements one batch may hold (the native protocol counts them in 16 bits). */
     private static final int MAX_BATCH_STATEMENTS = 65_535;
-    private static final System.Logger LOG = System.getLogger(CassandraTransaction.class.getName());
 
     private final CassandraBackend backend;
+    private final CqlRequests requests;
     private final TreeMap<byte[], Op> writes = new TreeMap<>(Arrays::compareUnsigned);
     private final List<KeyRange> deletedRanges = new ArrayList<>();
-    /** Claims this transaction made, by key: withdrawn unless it commits. */
-    private final Map<ByteBuffer, byte[]> claims = new LinkedHashMap<>();
+    private final Claims claims;
     private final Set<Resource> cursors = ConcurrentHashMap.newKeySet();
     private volatile String endReason;
 
     CassandraTransaction(CassandraBackend backend) {
         this.backend = backend;
+        this.requests = new CqlRequests(backend);
+        this.claims = new Claims(backend.where(), requests, backend::failure);
     }
 
     // ---------------------------------------------------------------- reads
@@ -240,10 +240,9 @@ final class CassandraTransaction implements KvTransaction, Resource {
                 throw mixed(write.getKey(), "deleteRange", "writeIfUnchanged");
             }
         }
-        for (ByteBuffer claimed : claims.keySet()) {
-            if (range.contains(claimed.array())) {
-                throw mixed(claimed.array(), "deleteRange", "claim");
-            }
+        byte[] claimed = claims.firstIn(range);
+        if (claimed != null) {
+            throw mixed(claimed, "deleteRange", "claim");
         }
         covered.values().removeIf(op -> !(op instanceof Op.Release));
         deletedRanges.add(new KeyRange(range.begin().clone(), range.end().clone()));
@@ -293,7 +292,7 @@ final class CassandraTransaction implements KvTransaction, Resource {
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(value, "value");
         enter();
-        int length = PartitionRange.partitionLength(key);
+        PartitionRange.partitionLength(key);
         requireSmall(key, value, "claim");
         if (value.length == 0) {
             throw new InvalidRequestException("claim of key " + Tuples.toString(key) + " in " + backend.where()
@@ -311,30 +310,7 @@ final class CassandraTransaction implements KvTransaction, Resource {
         if (op != null || isDeleted(key)) {
             throw mixed(key, "claim", op == null ? "deleteRange" : op.describe());
         }
-        ByteBuffer sortKey = sortKey(key, length);
-        ByteBuffer partition = backend.placement().stored(Arrays.copyOf(key, length), sortKey.array());
-        Statements statements = backend.statements();
-        ByteBuffer claimed = ByteBuffer.wrap(key.clone());
-        byte[] holder;
-        try {
-            ResultSet result = backend.session().execute(statements.lightweight(
-                    statements.claimData.bind(partition, sortKey, ByteBuffer.wrap(value))));
-            if (result.wasApplied()) {
-                claims.put(claimed, value.clone());
-                return null;
-            }
-            Row row = result.one();
-            holder = row == null || row.isNull("value") ? null : Statements.bytes(row.getByteBuffer("value"));
-        } catch (RuntimeException e) {
-            // the claim may have been made (a timeout): withdraw it with the others, if this transaction fails
-            claims.put(claimed, value.clone());
-            throw failure("claim of key " + Tuples.toString(key), e);
-        }
-        if (holder == null) {
-            // a row without a value: one stored as chunks, which only a plain put writes
-            throw mixed(key, "claim", "put");
-        }
-        return Arrays.equals(holder, value) ? null : holder;
+        return claims.claim(key, value);
     }
 
     /**
@@ -374,7 +350,7 @@ final class CassandraTransaction implements KvTransaction, Resource {
             writes.put(key, new Op.Checked(checked.expected(), value == null ? null : value.clone()));
             return;
         }
-        if (op != null || isDeleted(key) || claims.containsKey(ByteBuffer.wrap(key))) {
+        if (op != null || isDeleted(key) || claims.contains(key)) {
             throw mixed(key, "writeIfUnchanged", op != null ? op.describe() : isDeleted(key) ? "deleteRange" : "claim");
         }
         writes.put(key.clone(), new Op.Checked(expected == null ? null : expected.clone(),
@@ -402,7 +378,7 @@ final class CassandraTransaction implements KvTransaction, Resource {
             commit.run();
         } catch (RuntimeException e) {
             if (!commit.mayHaveApplied) {
-                withdrawClaims(e);
+                claims.withdrawAll(e);
             }
             throw e;
         } finally {
@@ -415,7 +391,7 @@ final class CassandraTransaction implements KvTransaction, Resource {
     @Override
     public void close() {
         if (endReason == null) {
-            withdrawClaims(null);
+            claims.withdrawAll(null);
             end(backend.where() + ": transaction is closed (rolled back)");
         }
     }
@@ -423,7 +399,7 @@ final class CassandraTransaction implements KvTransaction, Resource {
     @Override
     public void abort(String reason) {
         if (endReason == null) {
-            withdrawClaims(null);
+            claims.withdrawAll(null);
             end(reason);
         }
     }
@@ -469,41 +445,6 @@ final class CassandraTransaction implements KvTransaction, Resource {
         for (Resource cursor : List.copyOf(cursors)) {
             cursor.abort(reason);
         }
-    }
-
-    /**
-     * Withdraws every claim this transaction made, each with {@code DELETE ... IF value = ?}. A withdrawal
-     * that fails leaves an orphaned claim, which only keeps its key taken: it is added to {@code failure}
-     * when there is one, else logged.
-     */
-    private void withdrawClaims(RuntimeException failure) {
-        if (claims.isEmpty()) {
-            return;
-        }
-        Statements statements = backend.statements();
-        for (Map.Entry<ByteBuffer, byte[]> claim : claims.entrySet()) {
-            byte[] key = claim.getKey().array();
-            try {
-                conditionalDelete(statements, key, claim.getValue());
-            } catch (RuntimeException e) {
-                String what = backend.where() + ": could not withdraw the claim on key " + Tuples.toString(key)
-                        + " of a transaction that did not commit; it keeps the key taken until repair() releases it";
-                if (failure != null) {
-                    failure.addSuppressed(new StorageException(what, e, false));
-                } else {
-                    LOG.log(System.Logger.Level.WARNING, what, e);
-                }
-            }
-        }
-        claims.clear();
-    }
-
-    private boolean conditionalDelete(Statements statements, byte[] key, byte[] holder) {
-        int length = PartitionRange.partitionLength(key);
-        ByteBuffer sortKey = sortKey(key, length);
-        return backend.session().execute(statements.lightweight(statements.releaseData.bind(
-                backend.placement().stored(Arrays.copyOf(key, length), sortKey.array()), sortKey,
-                ByteBuffer.wrap(holder)))).wasApplied();
     }
 
     /** One run of {@link #commit()}, and what it may have applied so far. */
@@ -628,7 +569,7 @@ final class CassandraTransaction implements KvTransaction, Resource {
                 byte[] key = write.getKey();
                 boolean written;
                 try {
-                    written = checkAndWrite(key, write.getValue().expected(), write.getValue().value());
+                    written = requests.compareAndSet(key, write.getValue().expected(), write.getValue().value());
                 } catch (RuntimeException e) {
                     // a timed-out lightweight transaction may have been applied: undo it too (conditionally)
                     applied.add(write);
@@ -662,7 +603,7 @@ final class CassandraTransaction implements KvTransaction, Resource {
                     if (check.value() == null && check.expected() == null) {
                         continue;
                     }
-                    if (!checkAndWrite(key, check.value(), check.expected()) && !holds(key, check.expected())) {
+                    if (!requests.compareAndSet(key, check.value(), check.expected()) && !holds(key, check.expected())) {
                         stuck.add(Tuples.toString(key) + " (changed again meanwhile)");
                     }
                 } catch (RuntimeException e) {
@@ -693,11 +634,10 @@ final class CassandraTransaction implements KvTransaction, Resource {
          * them up are in the store. A failed one leaves an orphaned claim, which keeps its key taken.
          */
         private void releaseAll(List<Map.Entry<byte[], Op.Release>> releases) {
-            Statements statements = backend.statements();
             StorageException failure = null;
             for (Map.Entry<byte[], Op.Release> release : releases) {
                 try {
-                    conditionalDelete(statements, release.getKey(), release.getValue().holder());
+                    requests.compareAndSet(release.getKey(), release.getValue().holder(), null);
                 } catch (RuntimeException e) {
                     String what = backend.where() + ": the commit was applied, but releasing the claim on key "
                             + Tuples.toString(release.getKey()) + " failed (" + e.getMessage() + "); it keeps the"
@@ -713,30 +653,6 @@ final class CassandraTransaction implements KvTransaction, Resource {
                 throw failure;
             }
         }
-    }
-
-    /**
-     * One checked write as a lightweight transaction: {@code value} (null: removal) under {@code key} if it
-     * holds {@code expected} (null: is absent). Whether it was applied.
-     */
-    private boolean checkAndWrite(byte[] key, byte[] expected, byte[] value) {
-        Statements statements = backend.statements();
-        int length = PartitionRange.partitionLength(key);
-        ByteBuffer sortKey = sortKey(key, length);
-        ByteBuffer partition = backend.placement().stored(Arrays.copyOf(key, length), sortKey.array());
-        BoundStatement statement;
-        if (expected == null && value == null) {
-            Row row = backend.session().execute(statements.serialRead(statements.getData, partition, sortKey)).one();
-            return row == null;
-        } else if (expected == null) {
-            statement = statements.claimData.bind(partition, sortKey, ByteBuffer.wrap(value));
-        } else if (value == null) {
-            statement = statements.releaseData.bind(partition, sortKey, ByteBuffer.wrap(expected));
-        } else {
-            statement = statements.replaceData.bind(ByteBuffer.wrap(value), partition, sortKey,
-                    ByteBuffer.wrap(expected));
-        }
-        return backend.session().execute(statements.lightweight(statement)).wasApplied();
     }
 
     /** Whether a failed request certainly changed nothing: refused before it was applied anywhere. */
@@ -770,13 +686,18 @@ final class CassandraTransaction implements KvTransaction, Resource {
         if (op instanceof Op.Release || op instanceof Op.Checked) {
             throw mixed(key, operation, op.describe());
         }
-        if (!claims.isEmpty() && claims.containsKey(ByteBuffer.wrap(key))) {
+        if (claims.contains(key)) {
             throw mixed(key, operation, "claim");
         }
     }
 
     private InvalidRequestException mixed(byte[] key, String operation, String earlier) {
-        return new InvalidRequestException(operation + " of key " + Tuples.toString(key) + " in " + backend.where()
+        return mixed(backend.where(), key, operation, earlier);
+    }
+
+    /** Refuses a write of a key that this transaction writes through lightweight transactions and plainly. */
+    static InvalidRequestException mixed(String where, byte[] key, String operation, String earlier) {
+        return new InvalidRequestException(operation + " of key " + Tuples.toString(key) + " in " + where
                 + " after a " + earlier + " of it in the same transaction: a key is written either with claim, release"
                 + " and writeIfUnchanged (lightweight transactions) or with put, delete, deleteRange and add, never"
                 + " both");

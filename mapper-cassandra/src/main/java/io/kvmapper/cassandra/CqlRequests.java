@@ -1,0 +1,51 @@
+package io.kvmapper.cassandra;
+
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import com.datastax.oss.driver.api.core.cql.ResultSet;
+import com.datastax.oss.driver.api.core.cql.Row;
+import java.nio.ByteBuffer;
+
+/**
+ * The requests a transaction's parts make, as CQL on the backend's session and prepared statements: the one part
+ * of a transaction that needs a node, and the only one that sees the driver.
+ */
+final class CqlRequests implements LightweightWrites {
+    private final CassandraBackend backend;
+
+    CqlRequests(CassandraBackend backend) {
+        this.backend = backend;
+    }
+
+    @Override
+    public Insert insertIfAbsent(byte[] key, byte[] value) {
+        StoreLayout.Location at = backend.layout().locate(key);
+        Statements statements = backend.statements();
+        ResultSet result = backend.session().execute(statements.lightweight(
+                statements.claimData.bind(at.stored(), at.sortKey(), ByteBuffer.wrap(value))));
+        if (result.wasApplied()) {
+            return new Insert(true, null);
+        }
+        Row row = result.one();
+        return new Insert(false, row == null || row.isNull("value") ? null : Statements.bytes(row.getByteBuffer("value")));
+    }
+
+    @Override
+    public boolean compareAndSet(byte[] key, byte[] expected, byte[] value) {
+        Statements statements = backend.statements();
+        StoreLayout.Location at = backend.layout().locate(key);
+        BoundStatement statement;
+        if (expected == null && value == null) {
+            Row row = backend.session().execute(statements.serialRead(statements.getData, at.stored(), at.sortKey()))
+                    .one();
+            return row == null;
+        } else if (expected == null) {
+            statement = statements.claimData.bind(at.stored(), at.sortKey(), ByteBuffer.wrap(value));
+        } else if (value == null) {
+            statement = statements.releaseData.bind(at.stored(), at.sortKey(), ByteBuffer.wrap(expected));
+        } else {
+            statement = statements.replaceData.bind(ByteBuffer.wrap(value), at.stored(), at.sortKey(),
+                    ByteBuffer.wrap(expected));
+        }
+        return backend.session().execute(statements.lightweight(statement)).wasApplied();
+    }
+}
