@@ -30,7 +30,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -91,9 +90,8 @@ final class CassandraTransaction implements KvTransaction, Resource {
 
     private final CassandraBackend backend;
     private final CqlRequests requests;
-    private final TreeMap<byte[], Op> writes = new TreeMap<>(Arrays::compareUnsigned);
-    private final List<KeyRange> deletedRanges = new ArrayList<>();
     private final Claims claims;
+    private final WriteSet writes;
     private final Set<Resource> cursors = ConcurrentHashMap.newKeySet();
     private volatile String endReason;
 
@@ -101,6 +99,7 @@ final class CassandraTransaction implements KvTransaction, Resource {
         this.backend = backend;
         this.requests = new CqlRequests(backend);
         this.claims = new Claims(backend.where(), requests, backend::failure);
+        this.writes = new WriteSet(backend.where(), backend.layout(), claims);
     }
 
     // ---------------------------------------------------------------- reads
@@ -110,12 +109,7 @@ final class CassandraTransaction implements KvTransaction, Resource {
     public byte[] get(byte[] key) {
         Objects.requireNonNull(key, "key");
         enter();
-        PartitionRange.partitionLength(key);
-        Op op = writes.get(key);
-        if (op == null) {
-            return isDeleted(key) ? null : backend.get(key);
-        }
-        return op.applyTo(op.readsStored() && !isDeleted(key) ? backend.get(key) : null);
+        return writes.read(key, backend::get);
     }
 
     /** {@inheritDoc} The same as {@link #get}: this transaction tracks no reads. */
@@ -128,25 +122,7 @@ final class CassandraTransaction implements KvTransaction, Resource {
     public List<byte[]> getAll(List<byte[]> keys) {
         CassandraBackend.requireKeys(keys);
         enter();
-        List<byte[]> fromStore = new ArrayList<>();
-        for (byte[] key : keys) {
-            Op op = writes.get(key);
-            if ((op == null || op.readsStored()) && !isDeleted(key)) {
-                fromStore.add(key);
-            }
-        }
-        Map<ByteBuffer, byte[]> stored = fromStore.isEmpty() ? Map.of() : backend.readAll(fromStore);
-        List<byte[]> values = new ArrayList<>(keys.size());
-        for (byte[] key : keys) {
-            Op op = writes.get(key);
-            byte[] value = stored.get(ByteBuffer.wrap(key));
-            if (op != null) {
-                values.add(op.applyTo(value));
-            } else {
-                values.add(value == null ? null : value.clone());
-            }
-        }
-        return values;
+        return writes.readAll(keys, backend::readAll);
     }
 
     /**
@@ -162,11 +138,11 @@ final class CassandraTransaction implements KvTransaction, Resource {
         CursorBase cursor;
         if (range.isEmpty()) {
             cursor = new EmptyCursor(backend.where());
-        } else if (writes.isEmpty() && deletedRanges.isEmpty()) {
+        } else if (writes.isEmpty()) {
             cursor = backend.openCursor(range, options);
         } else {
-            cursor = new OverlayCursor(this, backend.openCursor(range, new ScanOptions(options.reverse(), 0)), range,
-                    options);
+            cursor = new OverlayCursor(writes, backend.openCursor(range, new ScanOptions(options.reverse(), 0)), range,
+                    options, backend::failure);
         }
         cursors.add(cursor);
         return cursor.trackedBy(cursors::remove);
@@ -185,7 +161,7 @@ final class CassandraTransaction implements KvTransaction, Resource {
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(after, "after");
         enter();
-        if (writes.isEmpty() && deletedRanges.isEmpty()) {
+        if (writes.isEmpty()) {
             CursorBase cursor = backend.openCursor(range, options, after);
             cursors.add(cursor);
             return cursor.trackedBy(cursors::remove);
@@ -204,18 +180,14 @@ final class CassandraTransaction implements KvTransaction, Resource {
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(value, "value");
         enter();
-        PartitionRange.partitionLength(key);
-        requirePlain(key, "put");
-        writes.put(key.clone(), new Op.Put(value.clone()));
+        writes.put(key, value);
     }
 
     @Override
     public void delete(byte[] key) {
         Objects.requireNonNull(key, "key");
         enter();
-        PartitionRange.partitionLength(key);
-        requirePlain(key, "delete");
-        writes.put(key.clone(), Op.Delete.INSTANCE);
+        writes.delete(key);
     }
 
     /**
@@ -231,21 +203,7 @@ final class CassandraTransaction implements KvTransaction, Resource {
     public void deleteRange(KeyRange range) {
         Objects.requireNonNull(range, "range");
         enter();
-        if (range.isEmpty()) {
-            return;
-        }
-        Map<byte[], Op> covered = writes.subMap(range.begin(), true, range.end(), false);
-        for (Map.Entry<byte[], Op> write : covered.entrySet()) {
-            if (write.getValue() instanceof Op.Checked) {
-                throw mixed(write.getKey(), "deleteRange", "writeIfUnchanged");
-            }
-        }
-        byte[] claimed = claims.firstIn(range);
-        if (claimed != null) {
-            throw mixed(claimed, "deleteRange", "claim");
-        }
-        covered.values().removeIf(op -> !(op instanceof Op.Release));
-        deletedRanges.add(new KeyRange(range.begin().clone(), range.end().clone()));
+        writes.deleteRange(range);
     }
 
     /**
@@ -258,22 +216,7 @@ final class CassandraTransaction implements KvTransaction, Resource {
     public void add(byte[] key, long delta) {
         Objects.requireNonNull(key, "key");
         enter();
-        int length = PartitionRange.partitionLength(key);
-        if (!backend.mayHoldCounters(Arrays.copyOf(key, length))) {
-            throw new InvalidRequestException("add to key " + Tuples.toString(key) + " in " + backend.where()
-                    + ": its partition may not hold counters (CassandraKvStore.Options.counterPartitions says which"
-                    + " may)");
-        }
-        requirePlain(key, "add");
-        Op op = writes.get(key);
-        if (op == null) {
-            op = isDeleted(key) ? new Op.Put(Counters.encode(delta)) : new Op.Add(delta);
-        } else if (op instanceof Op.Add add) {
-            op = new Op.Add(add.delta() + delta);
-        } else {
-            op = new Op.Put(Counters.encode(StoredValues.asCounter(op.applyTo(null)) + delta));
-        }
-        writes.put(key.clone(), op);
+        writes.add(key, delta);
     }
 
     // ---------------------------------------------------------------- claims and checked writes
@@ -292,25 +235,7 @@ final class CassandraTransaction implements KvTransaction, Resource {
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(value, "value");
         enter();
-        PartitionRange.partitionLength(key);
-        requireSmall(key, value, "claim");
-        if (value.length == 0) {
-            throw new InvalidRequestException("claim of key " + Tuples.toString(key) + " in " + backend.where()
-                    + ": a claim needs a non-empty value, its holder");
-        }
-        Op op = writes.get(key);
-        if (op instanceof Op.Release release) {
-            if (Arrays.equals(release.holder(), value)) {
-                writes.remove(key);
-            } else {
-                writes.put(key, new Op.Checked(release.holder(), value.clone()));
-            }
-            return null;
-        }
-        if (op != null || isDeleted(key)) {
-            throw mixed(key, "claim", op == null ? "deleteRange" : op.describe());
-        }
-        return claims.claim(key, value);
+        return writes.settlesClaim(key, value) ? null : claims.claim(key, value);
     }
 
     /**
@@ -323,12 +248,7 @@ final class CassandraTransaction implements KvTransaction, Resource {
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(holder, "holder");
         enter();
-        PartitionRange.partitionLength(key);
-        Op op = writes.get(key);
-        if (op != null && !(op instanceof Op.Release)) {
-            throw mixed(key, "release", op.describe());
-        }
-        writes.put(key.clone(), new Op.Release(holder.clone()));
+        writes.release(key, holder);
     }
 
     /**
@@ -342,19 +262,7 @@ final class CassandraTransaction implements KvTransaction, Resource {
     public void writeIfUnchanged(byte[] key, byte[] expected, byte[] value) {
         Objects.requireNonNull(key, "key");
         enter();
-        PartitionRange.partitionLength(key);
-        requireSmall(key, expected, "writeIfUnchanged");
-        requireSmall(key, value, "writeIfUnchanged");
-        Op op = writes.get(key);
-        if (op instanceof Op.Checked checked) {
-            writes.put(key, new Op.Checked(checked.expected(), value == null ? null : value.clone()));
-            return;
-        }
-        if (op != null || isDeleted(key) || claims.contains(key)) {
-            throw mixed(key, "writeIfUnchanged", op != null ? op.describe() : isDeleted(key) ? "deleteRange" : "claim");
-        }
-        writes.put(key.clone(), new Op.Checked(expected == null ? null : expected.clone(),
-                value == null ? null : value.clone()));
+        writes.writeIfUnchanged(key, expected, value);
     }
 
     // ---------------------------------------------------------------- commit and end
@@ -404,21 +312,6 @@ final class CassandraTransaction implements KvTransaction, Resource {
         }
     }
 
-    /** Whether a {@code deleteRange} of this transaction covers {@code key}. */
-    boolean isDeleted(byte[] key) {
-        for (KeyRange range : deletedRanges) {
-            if (range.contains(key)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** The buffered writes, for the overlay cursor. */
-    TreeMap<byte[], Op> writes() {
-        return writes;
-    }
-
     /** Checks that the transaction and its backend are still open. */
     void enter() {
         backend.enter();
@@ -454,7 +347,7 @@ final class CassandraTransaction implements KvTransaction, Resource {
         boolean done;
 
         void run() {
-            if (writes.isEmpty() && deletedRanges.isEmpty()) {
+            if (writes.isEmpty()) {
                 done = true;
                 return;
             }
@@ -464,7 +357,7 @@ final class CassandraTransaction implements KvTransaction, Resource {
             List<PartitionRange> ranges;
             Map<ByteBuffer, Long> replacedCounters;
             try {
-                ranges = resolve(deletedRanges);
+                ranges = resolve(writes.deletedRanges());
                 replacedCounters = readReplacedCounters(ranges);
             } catch (RuntimeException e) {
                 throw failure("reading what a commit replaces", e);
@@ -472,8 +365,8 @@ final class CassandraTransaction implements KvTransaction, Resource {
 
             List<BatchableStatement<?>> batch = new ArrayList<>();
             List<BatchableStatement<?>> counterAdds = new ArrayList<>();
-            List<Map.Entry<byte[], Op.Checked>> checked = new ArrayList<>();
-            List<Map.Entry<byte[], Op.Release>> releases = new ArrayList<>();
+            List<Map.Entry<byte[], BufferedOp.Checked>> checked = new ArrayList<>();
+            List<Map.Entry<byte[], BufferedOp.Release>> releases = new ArrayList<>();
             Set<ByteBuffer> partitions = new LinkedHashSet<>();
             Set<ByteBuffer> zeroed = new LinkedHashSet<>();
             for (PartitionRange range : ranges) {
@@ -484,7 +377,7 @@ final class CassandraTransaction implements KvTransaction, Resource {
                 }
                 for (Map.Entry<ByteBuffer, Long> counter : replacedCounters.entrySet()) {
                     byte[] key = counter.getKey().array();
-                    if (range.contains(key) && !writes.containsKey(key) && zeroed.add(counter.getKey())) {
+                    if (range.contains(key) && writes.get(key) == null && zeroed.add(counter.getKey())) {
                         ByteBuffer sortKey = sortKey(key, range.partition().length);
                         batch.add(statements.insertData.bind(
                                 backend.placement().stored(range.partition(), sortKey.array()), sortKey,
@@ -492,27 +385,27 @@ final class CassandraTransaction implements KvTransaction, Resource {
                     }
                 }
             }
-            for (Map.Entry<byte[], Op> write : writes.entrySet()) {
+            for (Map.Entry<byte[], BufferedOp> write : writes.writes().entrySet()) {
                 byte[] key = write.getKey();
                 int length = PartitionRange.partitionLength(key);
                 ByteBuffer sortKey = sortKey(key, length);
                 ByteBuffer partition = backend.placement().stored(Arrays.copyOf(key, length), sortKey.array());
                 Long replaced = replacedCounters.get(ByteBuffer.wrap(key));
-                Op op = write.getValue();
-                if (op instanceof Op.Add add) {
+                BufferedOp op = write.getValue();
+                if (op instanceof BufferedOp.Add add) {
                     counterAdds.add(statements.addCounter.bind(add.delta(), partition, sortKey));
                     continue;
                 }
-                if (op instanceof Op.Checked check) {
+                if (op instanceof BufferedOp.Checked check) {
                     checked.add(Map.entry(key, check));
                     continue;
                 }
-                if (op instanceof Op.Release release) {
+                if (op instanceof BufferedOp.Release release) {
                     releases.add(Map.entry(key, release));
                     continue;
                 }
                 partitions.add(partition);
-                if (op instanceof Op.Put put) {
+                if (op instanceof BufferedOp.Put put) {
                     byte[] value = put.value();
                     if (replaced != null && value.length == Counters.SIZE) {
                         value = Counters.encode(StoredValues.asCounter(value) - replaced);
@@ -526,12 +419,12 @@ final class CassandraTransaction implements KvTransaction, Resource {
                     batch.add(statements.deleteChunks.bind(deletedAt, partition, sortKey));
                 }
             }
-            String what = "commit of " + writes.size() + " writes and " + deletedRanges.size()
+            String what = "commit of " + writes.writes().size() + " writes and " + writes.deletedRanges().size()
                     + " range deletions to " + partitions.size() + " partitions";
             requireFits(batch, what);
             requireFits(counterAdds, "counter adds of a commit");
 
-            List<Map.Entry<byte[], Op.Checked>> applied = applyChecked(checked);
+            List<Map.Entry<byte[], BufferedOp.Checked>> applied = applyChecked(checked);
             try {
                 execute(batch, partitions.size() > 1 ? BatchType.LOGGED : BatchType.UNLOGGED, true, what);
             } catch (RuntimeException e) {
@@ -563,9 +456,9 @@ final class CassandraTransaction implements KvTransaction, Resource {
          * @return the checked writes applied
          * @throws TransactionConflictException if a key changed
          */
-        private List<Map.Entry<byte[], Op.Checked>> applyChecked(List<Map.Entry<byte[], Op.Checked>> checked) {
-            List<Map.Entry<byte[], Op.Checked>> applied = new ArrayList<>();
-            for (Map.Entry<byte[], Op.Checked> write : checked) {
+        private List<Map.Entry<byte[], BufferedOp.Checked>> applyChecked(List<Map.Entry<byte[], BufferedOp.Checked>> checked) {
+            List<Map.Entry<byte[], BufferedOp.Checked>> applied = new ArrayList<>();
+            for (Map.Entry<byte[], BufferedOp.Checked> write : checked) {
                 byte[] key = write.getKey();
                 boolean written;
                 try {
@@ -594,10 +487,10 @@ final class CassandraTransaction implements KvTransaction, Resource {
          * cannot be undone, the commit is partly applied: {@code failure} is replaced by a non-retryable
          * exception saying so.
          */
-        private void undo(List<Map.Entry<byte[], Op.Checked>> applied, RuntimeException failure) {
+        private void undo(List<Map.Entry<byte[], BufferedOp.Checked>> applied, RuntimeException failure) {
             List<String> stuck = new ArrayList<>();
-            for (Map.Entry<byte[], Op.Checked> write : applied) {
-                Op.Checked check = write.getValue();
+            for (Map.Entry<byte[], BufferedOp.Checked> write : applied) {
+                BufferedOp.Checked check = write.getValue();
                 try {
                     byte[] key = write.getKey();
                     if (check.value() == null && check.expected() == null) {
@@ -633,9 +526,9 @@ final class CassandraTransaction implements KvTransaction, Resource {
          * Gives up the released claims, each with {@code DELETE ... IF value = ?}, after the writes that give
          * them up are in the store. A failed one leaves an orphaned claim, which keeps its key taken.
          */
-        private void releaseAll(List<Map.Entry<byte[], Op.Release>> releases) {
+        private void releaseAll(List<Map.Entry<byte[], BufferedOp.Release>> releases) {
             StorageException failure = null;
-            for (Map.Entry<byte[], Op.Release> release : releases) {
+            for (Map.Entry<byte[], BufferedOp.Release> release : releases) {
                 try {
                     requests.compareAndSet(release.getKey(), release.getValue().holder(), null);
                 } catch (RuntimeException e) {
@@ -668,39 +561,6 @@ final class CassandraTransaction implements KvTransaction, Resource {
                     + " statements; one Cassandra batch holds at most " + MAX_BATCH_STATEMENTS
                     + " (a put is two, a chunked value one more per chunk): write less per transaction");
         }
-    }
-
-    /** Refuses a claimed or checked value that would be chunked: a lightweight transaction checks one cell. */
-    private void requireSmall(byte[] key, byte[] value, String operation) {
-        if (value != null && value.length > backend.chunkSize()) {
-            throw new InvalidRequestException(operation + " of key " + Tuples.toString(key) + " in " + backend.where()
-                    + ": its value of " + value.length + " bytes is longer than the chunk size (" + backend.chunkSize()
-                    + " bytes, CassandraKvStore.Options.valueChunkSize), and a lightweight transaction checks a single"
-                    + " cell; raise valueChunkSize or keep such values smaller");
-        }
-    }
-
-    /** Refuses a plain write of a key this transaction claimed, released or wrote with a check. */
-    private void requirePlain(byte[] key, String operation) {
-        Op op = writes.get(key);
-        if (op instanceof Op.Release || op instanceof Op.Checked) {
-            throw mixed(key, operation, op.describe());
-        }
-        if (claims.contains(key)) {
-            throw mixed(key, operation, "claim");
-        }
-    }
-
-    private InvalidRequestException mixed(byte[] key, String operation, String earlier) {
-        return mixed(backend.where(), key, operation, earlier);
-    }
-
-    /** Refuses a write of a key that this transaction writes through lightweight transactions and plainly. */
-    static InvalidRequestException mixed(String where, byte[] key, String operation, String earlier) {
-        return new InvalidRequestException(operation + " of key " + Tuples.toString(key) + " in " + where
-                + " after a " + earlier + " of it in the same transaction: a key is written either with claim, release"
-                + " and writeIfUnchanged (lightweight transactions) or with put, delete, deleteRange and add, never"
-                + " both");
     }
 
     /** The deletion of a range in one stored partition (the range's partition, or one of its buckets). */
@@ -764,9 +624,9 @@ final class CassandraTransaction implements KvTransaction, Resource {
         Statements statements = backend.statements();
         Placement placement = backend.placement();
         Map<ByteBuffer, Map.Entry<byte[], List<ByteBuffer>>> byPartition = new LinkedHashMap<>();
-        for (Map.Entry<byte[], Op> write : writes.entrySet()) {
-            Op op = write.getValue();
-            boolean replaces = op instanceof Op.Delete || (op instanceof Op.Put put && put.value().length == Counters.SIZE);
+        for (Map.Entry<byte[], BufferedOp> write : writes.writes().entrySet()) {
+            BufferedOp op = write.getValue();
+            boolean replaces = op instanceof BufferedOp.Delete || (op instanceof BufferedOp.Put put && put.value().length == Counters.SIZE);
             byte[] key = write.getKey();
             int length = PartitionRange.partitionLength(key);
             byte[] partition = Arrays.copyOf(key, length);
@@ -831,96 +691,5 @@ final class CassandraTransaction implements KvTransaction, Resource {
 
     private static ByteBuffer sortKey(byte[] key, int partitionLength) {
         return ByteBuffer.wrap(Arrays.copyOfRange(key, partitionLength, key.length));
-    }
-
-    /** A buffered write of one key: the last one made, with later adds folded in. */
-    sealed interface Op {
-        /** The key's value after this write, given its value in the store before it. */
-        byte[] applyTo(byte[] stored);
-
-        /** Whether {@link #applyTo} needs the stored value. */
-        default boolean readsStored() {
-            return false;
-        }
-
-        /** The operation's name, for messages. */
-        String describe();
-
-        /** Store {@code value}. */
-        record Put(byte[] value) implements Op {
-            @Override
-            public byte[] applyTo(byte[] stored) {
-                return value.clone();
-            }
-
-            @Override
-            public String describe() {
-                return "put";
-            }
-        }
-
-        /** Remove the key. */
-        enum Delete implements Op {
-            INSTANCE;
-
-            @Override
-            public byte[] applyTo(byte[] stored) {
-                return null;
-            }
-
-            @Override
-            public String describe() {
-                return "delete";
-            }
-        }
-
-        /** Add {@code delta} to whatever the store holds (absent or not 8 bytes: zero). */
-        record Add(long delta) implements Op {
-            @Override
-            public byte[] applyTo(byte[] stored) {
-                return Counters.encode(StoredValues.asCounter(stored) + delta);
-            }
-
-            @Override
-            public boolean readsStored() {
-                return true;
-            }
-
-            @Override
-            public String describe() {
-                return "add";
-            }
-        }
-
-        /** Give up the claim of {@code holder}: the key reads as absent if {@code holder} holds it. */
-        record Release(byte[] holder) implements Op {
-            @Override
-            public byte[] applyTo(byte[] stored) {
-                return stored == null || Arrays.equals(stored, holder) ? null : stored.clone();
-            }
-
-            @Override
-            public boolean readsStored() {
-                return true;
-            }
-
-            @Override
-            public String describe() {
-                return "release";
-            }
-        }
-
-        /** Write {@code value} (null: remove) if the key still holds {@code expected} (null: is absent). */
-        record Checked(byte[] expected, byte[] value) implements Op {
-            @Override
-            public byte[] applyTo(byte[] stored) {
-                return value == null ? null : value.clone();
-            }
-
-            @Override
-            public String describe() {
-                return "writeIfUnchanged";
-            }
-        }
     }
 }

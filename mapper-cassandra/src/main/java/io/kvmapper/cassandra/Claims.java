@@ -55,7 +55,7 @@ final class Claims {
         byte[] holder = insert.holder();
         if (holder == null) {
             // a row without a value: one stored as chunks, which only a plain put writes
-            throw CassandraTransaction.mixed(where, key, "claim", "put");
+            throw WriteSet.mixed(where, key, "claim", "put");
         }
         return Arrays.equals(holder, value) ? null : holder;
     }
