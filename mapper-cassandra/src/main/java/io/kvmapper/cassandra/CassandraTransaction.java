@@ -1,12 +1,10 @@
 package io.kvmapper.cassandra;
 
 import com.datastax.oss.driver.api.core.NoNodeAvailableException;
-import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
 import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.BatchableStatement;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
-import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
 import com.datastax.oss.driver.api.core.servererrors.UnavailableException;
 import io.kvmapper.InvalidRequestException;
@@ -14,7 +12,6 @@ import io.kvmapper.KvMapperException;
 import io.kvmapper.StorageException;
 import io.kvmapper.StoreClosedException;
 import io.kvmapper.TransactionConflictException;
-import io.kvmapper.spi.Counters;
 import io.kvmapper.spi.KeyRange;
 import io.kvmapper.spi.KvCursor;
 import io.kvmapper.spi.KvTransaction;
@@ -23,14 +20,11 @@ import io.kvmapper.tuple.Tuples;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -355,10 +349,10 @@ final class CassandraTransaction implements KvTransaction, Resource {
             long deletedAt = backend.nextTimestamps();
             long writtenAt = deletedAt + 1;
             List<PartitionRange> ranges;
-            Map<ByteBuffer, Long> replacedCounters;
+            ReplacedCounters replaced;
             try {
                 ranges = resolve(writes.deletedRanges());
-                replacedCounters = readReplacedCounters(ranges);
+                replaced = ReplacedCounters.read(writes, ranges, backend.layout(), requests);
             } catch (RuntimeException e) {
                 throw failure("reading what a commit replaces", e);
             }
@@ -375,7 +369,7 @@ final class CassandraTransaction implements KvTransaction, Resource {
                     batch.add(rangeDeletion(false, range, stored, deletedAt));
                     batch.add(rangeDeletion(true, range, stored, deletedAt));
                 }
-                for (Map.Entry<ByteBuffer, Long> counter : replacedCounters.entrySet()) {
+                for (Map.Entry<ByteBuffer, Long> counter : replaced.sums().entrySet()) {
                     byte[] key = counter.getKey().array();
                     if (range.contains(key) && writes.get(key) == null && zeroed.add(counter.getKey())) {
                         ByteBuffer sortKey = sortKey(key, range.partition().length);
@@ -390,7 +384,6 @@ final class CassandraTransaction implements KvTransaction, Resource {
                 int length = PartitionRange.partitionLength(key);
                 ByteBuffer sortKey = sortKey(key, length);
                 ByteBuffer partition = backend.placement().stored(Arrays.copyOf(key, length), sortKey.array());
-                Long replaced = replacedCounters.get(ByteBuffer.wrap(key));
                 BufferedOp op = write.getValue();
                 if (op instanceof BufferedOp.Add add) {
                     counterAdds.add(statements.addCounter.bind(add.delta(), partition, sortKey));
@@ -406,15 +399,11 @@ final class CassandraTransaction implements KvTransaction, Resource {
                 }
                 partitions.add(partition);
                 if (op instanceof BufferedOp.Put put) {
-                    byte[] value = put.value();
-                    if (replaced != null && value.length == Counters.SIZE) {
-                        value = Counters.encode(StoredValues.asCounter(value) - replaced);
-                    }
-                    writeValue(batch, partition, sortKey, value, deletedAt, writtenAt);
+                    writeValue(batch, partition, sortKey, replaced.putOver(key, put.value()), deletedAt, writtenAt);
                 } else {
-                    batch.add(replaced != null
-                            ? statements.insertData.bind(partition, sortKey,
-                                    Statements.buffer(StoredValues.deletedBase(replaced)), writtenAt)
+                    byte[] base = replaced.deleteOver(key);
+                    batch.add(base != null
+                            ? statements.insertData.bind(partition, sortKey, Statements.buffer(base), writtenAt)
                             : statements.deleteData.bind(writtenAt, partition, sortKey));
                     batch.add(statements.deleteChunks.bind(deletedAt, partition, sortKey));
                 }
@@ -614,62 +603,6 @@ final class CassandraTransaction implements KvTransaction, Resource {
             }
         }
         return resolved;
-    }
-
-    /**
-     * The counters that this commit's puts of 8-byte values, deletes and range deletions replace, by key:
-     * read now, so that the base written beside each makes the key read as the value put (or zero).
-     */
-    private Map<ByteBuffer, Long> readReplacedCounters(List<PartitionRange> ranges) {
-        Statements statements = backend.statements();
-        Placement placement = backend.placement();
-        Map<ByteBuffer, Map.Entry<byte[], List<ByteBuffer>>> byPartition = new LinkedHashMap<>();
-        for (Map.Entry<byte[], BufferedOp> write : writes.writes().entrySet()) {
-            BufferedOp op = write.getValue();
-            boolean replaces = op instanceof BufferedOp.Delete || (op instanceof BufferedOp.Put put && put.value().length == Counters.SIZE);
-            byte[] key = write.getKey();
-            int length = PartitionRange.partitionLength(key);
-            byte[] partition = Arrays.copyOf(key, length);
-            if (replaces && backend.mayHoldCounters(partition)) {
-                ByteBuffer sortKey = sortKey(key, length);
-                byPartition.computeIfAbsent(placement.stored(partition, sortKey.array()),
-                        p -> Map.entry(partition, new ArrayList<>())).getValue().add(sortKey);
-            }
-        }
-        List<Map.Entry<byte[], CompletionStage<AsyncResultSet>>> pending = new ArrayList<>();
-        int inBatch = Math.min(CassandraBackend.IN_BATCH, backend.pageSize());
-        for (Map.Entry<ByteBuffer, Map.Entry<byte[], List<ByteBuffer>>> entry : byPartition.entrySet()) {
-            List<ByteBuffer> sortKeys = entry.getValue().getValue();
-            for (int from = 0; from < sortKeys.size(); from += inBatch) {
-                List<ByteBuffer> slice = sortKeys.subList(from, Math.min(sortKeys.size(), from + inBatch));
-                pending.add(Map.entry(entry.getValue().getKey(), backend.session().executeAsync(
-                        statements.bindRead(statements.getCounterIn, entry.getKey(), slice))));
-            }
-        }
-        Map<ByteBuffer, Long> sums = new HashMap<>();
-        for (Map.Entry<byte[], CompletionStage<AsyncResultSet>> read : pending) {
-            for (Row row : CassandraBackend.join(read.getValue()).currentPage()) {
-                sums.put(ByteBuffer.wrap(CassandraBackend.concat(read.getKey(), Statements.bytes(row.getByteBuffer(0)))),
-                        row.getLong(1));
-            }
-        }
-        for (PartitionRange range : ranges) {
-            if (!backend.mayHoldCounters(range.partition())) {
-                continue;
-            }
-            boolean bounded = range.to() != null;
-            for (byte[] stored : placement.storedPartitions(range.partition())) {
-                Object[] values = bounded
-                        ? new Object[] {Statements.buffer(stored), Statements.buffer(range.from()),
-                                Statements.buffer(range.to())}
-                        : new Object[] {Statements.buffer(stored), Statements.buffer(range.from())};
-                for (Row row : backend.session().execute(
-                        statements.bindRead(statements.scan(true, bounded, false, false), values))) {
-                    sums.put(ByteBuffer.wrap(range.key(Statements.bytes(row.getByteBuffer(0)))), row.getLong(1));
-                }
-            }
-        }
-        return sums;
     }
 
     private void execute(List<BatchableStatement<?>> statements, BatchType type, boolean idempotent, String what) {

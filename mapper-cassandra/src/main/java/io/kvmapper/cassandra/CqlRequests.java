@@ -1,15 +1,19 @@
 package io.kvmapper.cassandra;
 
+import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletionStage;
 
 /**
  * The requests a transaction's parts make, as CQL on the backend's session and prepared statements: the one part
  * of a transaction that needs a node, and the only one that sees the driver.
  */
-final class CqlRequests implements LightweightWrites {
+final class CqlRequests implements LightweightWrites, ReplacedCounters.Reads {
     private final CassandraBackend backend;
 
     CqlRequests(CassandraBackend backend) {
@@ -47,5 +51,38 @@ final class CqlRequests implements LightweightWrites {
                     ByteBuffer.wrap(expected));
         }
         return backend.session().execute(statements.lightweight(statement)).wasApplied();
+    }
+
+    @Override
+    public List<List<ReplacedCounters.CounterRow>> counterRows(List<ReplacedCounters.KeysQuery> queries) {
+        Statements statements = backend.statements();
+        List<CompletionStage<AsyncResultSet>> pending = new ArrayList<>(queries.size());
+        for (ReplacedCounters.KeysQuery query : queries) {
+            pending.add(backend.session().executeAsync(
+                    statements.bindRead(statements.getCounterIn, query.stored(), query.sortKeys())));
+        }
+        List<List<ReplacedCounters.CounterRow>> found = new ArrayList<>(pending.size());
+        for (CompletionStage<AsyncResultSet> read : pending) {
+            List<ReplacedCounters.CounterRow> rows = new ArrayList<>();
+            for (Row row : CassandraBackend.join(read).currentPage()) {
+                rows.add(new ReplacedCounters.CounterRow(Statements.bytes(row.getByteBuffer(0)), row.getLong(1)));
+            }
+            found.add(rows);
+        }
+        return found;
+    }
+
+    @Override
+    public List<ReplacedCounters.CounterRow> counterRowsIn(PartitionRange range, byte[] stored) {
+        Statements statements = backend.statements();
+        boolean bounded = range.to() != null;
+        Object[] values = bounded
+                ? new Object[] {Statements.buffer(stored), Statements.buffer(range.from()), Statements.buffer(range.to())}
+                : new Object[] {Statements.buffer(stored), Statements.buffer(range.from())};
+        List<ReplacedCounters.CounterRow> rows = new ArrayList<>();
+        for (Row row : backend.session().execute(statements.bindRead(statements.scan(true, bounded, false, false), values))) {
+            rows.add(new ReplacedCounters.CounterRow(Statements.bytes(row.getByteBuffer(0)), row.getLong(1)));
+        }
+        return rows;
     }
 }
