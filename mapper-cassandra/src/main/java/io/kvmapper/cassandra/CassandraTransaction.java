@@ -20,7 +20,6 @@ import io.kvmapper.tuple.Tuples;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -79,9 +78,6 @@ import java.util.concurrent.ConcurrentHashMap;
  * every cursor it opened, throws {@link StoreClosedException}.
  */
 final class CassandraTransaction implements KvTransaction, Resource {
-    /** The most statements one batch may hold (the native protocol counts them in 16 bits). */
-    private static final int MAX_BATCH_STATEMENTS = 65_535;
-
     private final CassandraBackend backend;
     private final CqlRequests requests;
     private final Claims claims;
@@ -347,7 +343,6 @@ final class CassandraTransaction implements KvTransaction, Resource {
             }
             Statements statements = backend.statements();
             long deletedAt = backend.nextTimestamps();
-            long writtenAt = deletedAt + 1;
             List<PartitionRange> ranges;
             ReplacedCounters replaced;
             try {
@@ -357,65 +352,15 @@ final class CassandraTransaction implements KvTransaction, Resource {
                 throw failure("reading what a commit replaces", e);
             }
 
-            List<BatchableStatement<?>> batch = new ArrayList<>();
-            List<BatchableStatement<?>> counterAdds = new ArrayList<>();
-            List<Map.Entry<byte[], BufferedOp.Checked>> checked = new ArrayList<>();
-            List<Map.Entry<byte[], BufferedOp.Release>> releases = new ArrayList<>();
-            Set<ByteBuffer> partitions = new LinkedHashSet<>();
-            Set<ByteBuffer> zeroed = new LinkedHashSet<>();
-            for (PartitionRange range : ranges) {
-                for (byte[] stored : backend.placement().storedPartitions(range.partition())) {
-                    partitions.add(ByteBuffer.wrap(stored));
-                    batch.add(rangeDeletion(false, range, stored, deletedAt));
-                    batch.add(rangeDeletion(true, range, stored, deletedAt));
-                }
-                for (Map.Entry<ByteBuffer, Long> counter : replaced.sums().entrySet()) {
-                    byte[] key = counter.getKey().array();
-                    if (range.contains(key) && writes.get(key) == null && zeroed.add(counter.getKey())) {
-                        ByteBuffer sortKey = sortKey(key, range.partition().length);
-                        batch.add(statements.insertData.bind(
-                                backend.placement().stored(range.partition(), sortKey.array()), sortKey,
-                                Statements.buffer(StoredValues.deletedBase(counter.getValue())), writtenAt));
-                    }
-                }
-            }
-            for (Map.Entry<byte[], BufferedOp> write : writes.writes().entrySet()) {
-                byte[] key = write.getKey();
-                int length = PartitionRange.partitionLength(key);
-                ByteBuffer sortKey = sortKey(key, length);
-                ByteBuffer partition = backend.placement().stored(Arrays.copyOf(key, length), sortKey.array());
-                BufferedOp op = write.getValue();
-                if (op instanceof BufferedOp.Add add) {
-                    counterAdds.add(statements.addCounter.bind(add.delta(), partition, sortKey));
-                    continue;
-                }
-                if (op instanceof BufferedOp.Checked check) {
-                    checked.add(Map.entry(key, check));
-                    continue;
-                }
-                if (op instanceof BufferedOp.Release release) {
-                    releases.add(Map.entry(key, release));
-                    continue;
-                }
-                partitions.add(partition);
-                if (op instanceof BufferedOp.Put put) {
-                    writeValue(batch, partition, sortKey, replaced.putOver(key, put.value()), deletedAt, writtenAt);
-                } else {
-                    byte[] base = replaced.deleteOver(key);
-                    batch.add(base != null
-                            ? statements.insertData.bind(partition, sortKey, Statements.buffer(base), writtenAt)
-                            : statements.deleteData.bind(writtenAt, partition, sortKey));
-                    batch.add(statements.deleteChunks.bind(deletedAt, partition, sortKey));
-                }
-            }
-            String what = "commit of " + writes.writes().size() + " writes and " + writes.deletedRanges().size()
-                    + " range deletions to " + partitions.size() + " partitions";
-            requireFits(batch, what);
-            requireFits(counterAdds, "counter adds of a commit");
+            CommitPlan plan = CommitPlan.of(writes, ranges, replaced, backend.layout(), deletedAt);
+            List<BatchableStatement<?>> batch = bind(statements, plan.batch());
+            List<BatchableStatement<?>> counterAdds = bind(statements, plan.counterAdds());
+            String what = plan.description();
+            plan.requireFits(backend.where());
 
-            List<Map.Entry<byte[], BufferedOp.Checked>> applied = applyChecked(checked);
+            List<Map.Entry<byte[], BufferedOp.Checked>> applied = applyChecked(plan.checked());
             try {
-                execute(batch, partitions.size() > 1 ? BatchType.LOGGED : BatchType.UNLOGGED, true, what);
+                execute(batch, plan.batchType(), true, what);
             } catch (RuntimeException e) {
                 if (definitelyNotApplied(e)) {
                     undo(applied, e); // nothing of the commit stays, unless a checked write cannot be undone
@@ -427,7 +372,7 @@ final class CassandraTransaction implements KvTransaction, Resource {
             }
             mayHaveApplied = true;
             done = true;
-            releaseAll(releases);
+            releaseAll(plan.releases());
             try {
                 execute(counterAdds, BatchType.COUNTER, false, "counter adds of a commit (" + counterAdds.size()
                         + " keys)");
@@ -544,45 +489,6 @@ final class CassandraTransaction implements KvTransaction, Resource {
                 || cause instanceof InvalidQueryException || cause instanceof NoNodeAvailableException;
     }
 
-    private void requireFits(List<BatchableStatement<?>> statements, String what) {
-        if (statements.size() > MAX_BATCH_STATEMENTS) {
-            throw new InvalidRequestException(backend.where() + ": " + what + " needs " + statements.size()
-                    + " statements; one Cassandra batch holds at most " + MAX_BATCH_STATEMENTS
-                    + " (a put is two, a chunked value one more per chunk): write less per transaction");
-        }
-    }
-
-    /** The deletion of a range in one stored partition (the range's partition, or one of its buckets). */
-    private BatchableStatement<?> rangeDeletion(boolean chunkTable, PartitionRange range, byte[] stored,
-            long deletedAt) {
-        boolean bounded = range.to() != null;
-        return bounded
-                ? backend.statements().deleteRange(chunkTable, true).bind(deletedAt, Statements.buffer(stored),
-                        Statements.buffer(range.from()), Statements.buffer(range.to()))
-                : backend.statements().deleteRange(chunkTable, false).bind(deletedAt, Statements.buffer(stored),
-                        Statements.buffer(range.from()));
-    }
-
-    /** A value as one data row, or as a null data row and chunks when it is longer than the chunk size. */
-    private void writeValue(List<BatchableStatement<?>> batch, ByteBuffer partition, ByteBuffer sortKey, byte[] value,
-            long deletedAt, long writtenAt) {
-        Statements statements = backend.statements();
-        int chunkSize = backend.chunkSize();
-        // Chunks of an earlier value go in any case; new chunks, written later, survive the deletion.
-        batch.add(statements.deleteChunks.bind(deletedAt, partition, sortKey));
-        if (value.length <= chunkSize) {
-            batch.add(statements.insertData.bind(partition, sortKey, Statements.buffer(value), writtenAt));
-            return;
-        }
-        batch.add(statements.insertData.bind(partition, sortKey, null, writtenAt));
-        int chunks = (value.length + chunkSize - 1) / chunkSize;
-        for (int i = 0; i < chunks; i++) {
-            int from = i * chunkSize;
-            ByteBuffer chunk = ByteBuffer.wrap(value, from, Math.min(chunkSize, value.length - from)).slice();
-            batch.add(statements.insertChunk.bind(partition, sortKey, i, chunks, chunk, writtenAt));
-        }
-    }
-
     /** The ranges per partition; a range spanning partitions is intersected with every partition of the store. */
     private List<PartitionRange> resolve(List<KeyRange> ranges) {
         List<PartitionRange> resolved = new ArrayList<>();
@@ -609,7 +515,6 @@ final class CassandraTransaction implements KvTransaction, Resource {
         if (statements.isEmpty()) {
             return;
         }
-        requireFits(statements, what);
         Statements prepared = backend.statements();
         try {
             if (statements.size() == 1 && statements.get(0) instanceof BoundStatement single) {
@@ -622,7 +527,12 @@ final class CassandraTransaction implements KvTransaction, Resource {
         }
     }
 
-    private static ByteBuffer sortKey(byte[] key, int partitionLength) {
-        return ByteBuffer.wrap(Arrays.copyOfRange(key, partitionLength, key.length));
+    /** The statements of a commit, bound as they are planned: before anything of the commit is sent. */
+    private static List<BatchableStatement<?>> bind(Statements statements, List<CqlWrite> writes) {
+        List<BatchableStatement<?>> bound = new ArrayList<>(writes.size());
+        for (CqlWrite write : writes) {
+            bound.add(write.bind(statements));
+        }
+        return bound;
     }
 }

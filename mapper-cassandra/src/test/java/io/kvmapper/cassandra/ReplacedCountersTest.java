@@ -11,12 +11,9 @@ import io.kvmapper.spi.KeyRange;
 import io.kvmapper.tuple.Tuples;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
@@ -47,7 +44,7 @@ class ReplacedCountersTest {
 
         ReplacedCounters.read(writes, List.of(), layout(100), counters);
 
-        assertEquals(List.of("IN (\"c\") [deleted, eight]"), counters.requests);
+        assertEquals(List.of("IN (\"c\") [deleted, eight]"), counters.requests());
     }
 
     @Test
@@ -59,7 +56,7 @@ class ReplacedCountersTest {
 
         ReplacedCounters replaced = ReplacedCounters.read(writes, List.of(), layout(100), counters);
 
-        assertEquals(List.of(), counters.requests);
+        assertEquals(List.of(), counters.requests());
         assertEquals(Map.of(), replaced.sums());
     }
 
@@ -74,7 +71,7 @@ class ReplacedCountersTest {
         ReplacedCounters.read(writes, List.of(), layout(2), counters);
 
         assertEquals(List.of("IN (\"c1\") [a, b] + IN (\"c1\") [c, d] + IN (\"c1\") [e] + IN (\"c2\") [a]"),
-                counters.requests);
+                counters.requests());
     }
 
     @Test
@@ -97,10 +94,10 @@ class ReplacedCountersTest {
         assertTrue(byBucket.size() > 1, "the keys lie in several buckets");
         List<String> queries = new ArrayList<>();
         byBucket.forEach((bucket, inBucket) -> queries.add("IN (\"c\")#" + bucket + " " + inBucket));
-        assertEquals(String.join(" + ", queries), counters.requests.get(0), "one query per bucket, sent together");
+        assertEquals(String.join(" + ", queries), counters.requests().get(0), "one query per bucket, sent together");
         assertEquals(List.of("SCAN (\"c\")#0 from 0 to end", "SCAN (\"c\")#1 from 0 to end",
                 "SCAN (\"c\")#2 from 0 to end", "SCAN (\"c\")#3 from 0 to end"),
-                counters.requests.subList(1, counters.requests.size()));
+                counters.requests().subList(1, counters.requests().size()));
     }
 
     @Test
@@ -117,7 +114,7 @@ class ReplacedCountersTest {
                 PartitionRange.within(new KeyRange(key("c", "b"), key("c", "d"))),
                 PartitionRange.within(KeyRange.startingWith(Tuples.encode("p")))), layout(100), counters);
 
-        assertEquals(List.of("SCAN (\"c\") from 026200 to 026400"), counters.requests,
+        assertEquals(List.of("SCAN (\"c\") from 026200 to 026400"), counters.requests(),
                 "the partition that may not hold counters is not scanned");
         assertEquals(Map.of(ByteBuffer.wrap(key("c", "b")), 2L, ByteBuffer.wrap(key("c", "c")), 3L),
                 replaced.sums());
@@ -205,62 +202,5 @@ class ReplacedCountersTest {
 
     private static byte[] key(String partition, String sortKey) {
         return Tuples.encode(partition, sortKey);
-    }
-
-    /**
-     * A counter table: it answers the reads from the sums put in it, by whole key, and records each request as
-     * {@code IN partition [sort keys]} (the queries of one call joined by {@code +}) or
-     * {@code SCAN partition from .. to ..}, a stored partition's bucket after {@code #}.
-     */
-    private static final class FakeCounterTable implements ReplacedCounters.Reads {
-        final List<String> requests = new ArrayList<>();
-        private final TreeMap<byte[], Long> sums = new TreeMap<>(Arrays::compareUnsigned);
-
-        void put(byte[] key, long sum) {
-            sums.put(key, sum);
-        }
-
-        @Override
-        public List<List<ReplacedCounters.CounterRow>> counterRows(List<ReplacedCounters.KeysQuery> queries) {
-            List<String> described = new ArrayList<>();
-            List<List<ReplacedCounters.CounterRow>> found = new ArrayList<>();
-            for (ReplacedCounters.KeysQuery query : queries) {
-                List<String> sortKeys = new ArrayList<>();
-                List<ReplacedCounters.CounterRow> rows = new ArrayList<>();
-                for (ByteBuffer sortKey : query.sortKeys()) {
-                    sortKeys.add(Tuples.decode(sortKey.array()).get(0).toString());
-                    Long sum = sums.get(CassandraBackend.concat(query.partition(), sortKey.array()));
-                    if (sum != null) {
-                        rows.add(new ReplacedCounters.CounterRow(sortKey.array(), sum));
-                    }
-                }
-                described.add("IN " + stored(query.stored().array()) + " " + sortKeys);
-                found.add(rows);
-            }
-            requests.add(String.join(" + ", described));
-            return found;
-        }
-
-        @Override
-        public List<ReplacedCounters.CounterRow> counterRowsIn(PartitionRange range, byte[] stored) {
-            HexFormat hex = HexFormat.of();
-            requests.add("SCAN " + stored(stored) + " from " + (range.from().length == 0 ? "0" : hex.formatHex(range.from()))
-                    + " to " + (range.to() == null ? "end" : hex.formatHex(range.to())));
-            List<ReplacedCounters.CounterRow> rows = new ArrayList<>();
-            for (Map.Entry<byte[], Long> counter : sums.entrySet()) {
-                if (range.contains(counter.getKey())) {
-                    byte[] key = counter.getKey();
-                    rows.add(new ReplacedCounters.CounterRow(
-                            Arrays.copyOfRange(key, range.partition().length, key.length), counter.getValue()));
-                }
-            }
-            return rows;
-        }
-
-        private static String stored(byte[] stored) {
-            int length = PartitionRange.partitionLength(stored);
-            return Tuples.toString(Arrays.copyOf(stored, length))
-                    + (length < stored.length ? "#" + stored[length] : "");
-        }
     }
 }
