@@ -1,14 +1,6 @@
 package io.kvmapper.cassandra;
 
-import com.datastax.oss.driver.api.core.NoNodeAvailableException;
-import com.datastax.oss.driver.api.core.cql.BatchStatement;
-import com.datastax.oss.driver.api.core.cql.BatchType;
-import com.datastax.oss.driver.api.core.cql.BatchableStatement;
-import com.datastax.oss.driver.api.core.cql.BoundStatement;
-import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
-import com.datastax.oss.driver.api.core.servererrors.UnavailableException;
 import io.kvmapper.InvalidRequestException;
-import io.kvmapper.KvMapperException;
 import io.kvmapper.StorageException;
 import io.kvmapper.StoreClosedException;
 import io.kvmapper.TransactionConflictException;
@@ -16,12 +8,7 @@ import io.kvmapper.spi.KeyRange;
 import io.kvmapper.spi.KvCursor;
 import io.kvmapper.spi.KvTransaction;
 import io.kvmapper.spi.ScanOptions;
-import io.kvmapper.tuple.Tuples;
-import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -79,8 +66,11 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class CassandraTransaction implements KvTransaction, Resource {
     private final CassandraBackend backend;
+    /** How the parts below reach Cassandra. */
     private final CqlRequests requests;
+    /** The claims made, each at once: withdrawn unless the transaction commits. */
     private final Claims claims;
+    /** Every other write, buffered until commit, and read through by this transaction's reads. */
     private final WriteSet writes;
     private final Set<Resource> cursors = ConcurrentHashMap.newKeySet();
     private volatile String endReason;
@@ -258,8 +248,8 @@ final class CassandraTransaction implements KvTransaction, Resource {
     // ---------------------------------------------------------------- commit and end
 
     /**
-     * {@inheritDoc} Applies the buffer as described on the class: checked writes, one batch, the releases,
-     * then the counter adds.
+     * {@inheritDoc} Applies the buffer as described on the class ({@link Commit}): checked writes, one batch, the
+     * releases, then the counter adds.
      *
      * @throws TransactionConflictException if a checked write found its key changed; nothing was applied
      * @throws StorageException if Cassandra failed; retryable for timeouts and unavailable replicas while
@@ -271,16 +261,11 @@ final class CassandraTransaction implements KvTransaction, Resource {
     public void commit() {
         enter();
         abortCursors("commit() ended its transaction");
-        Commit commit = new Commit();
+        Commit commit = new Commit(backend.where(), writes, claims, backend.layout(), requests, backend::failure);
         try {
             commit.run();
-        } catch (RuntimeException e) {
-            if (!commit.mayHaveApplied) {
-                claims.withdrawAll(e);
-            }
-            throw e;
         } finally {
-            end(backend.where() + ": transaction " + (commit.done ? "has committed" : "failed to commit")
+            end(backend.where() + ": transaction " + (commit.done() ? "has committed" : "failed to commit")
                     + "; begin a new one");
         }
     }
@@ -303,16 +288,12 @@ final class CassandraTransaction implements KvTransaction, Resource {
     }
 
     /** Checks that the transaction and its backend are still open. */
-    void enter() {
+    private void enter() {
         backend.enter();
         String ended = endReason;
         if (ended != null) {
             throw new StoreClosedException(ended);
         }
-    }
-
-    KvMapperException failure(String what, RuntimeException e) {
-        return backend.failure(what, e);
     }
 
     private void end(String reason) {
@@ -328,211 +309,5 @@ final class CassandraTransaction implements KvTransaction, Resource {
         for (Resource cursor : List.copyOf(cursors)) {
             cursor.abort(reason);
         }
-    }
-
-    /** One run of {@link #commit()}, and what it may have applied so far. */
-    private final class Commit {
-        /** Whether anything may be in the store (besides claims): then claims are not withdrawn. */
-        boolean mayHaveApplied;
-        boolean done;
-
-        void run() {
-            if (writes.isEmpty()) {
-                done = true;
-                return;
-            }
-            Statements statements = backend.statements();
-            long deletedAt = backend.nextTimestamps();
-            List<PartitionRange> ranges;
-            ReplacedCounters replaced;
-            try {
-                ranges = resolve(writes.deletedRanges());
-                replaced = ReplacedCounters.read(writes, ranges, backend.layout(), requests);
-            } catch (RuntimeException e) {
-                throw failure("reading what a commit replaces", e);
-            }
-
-            CommitPlan plan = CommitPlan.of(writes, ranges, replaced, backend.layout(), deletedAt);
-            List<BatchableStatement<?>> batch = bind(statements, plan.batch());
-            List<BatchableStatement<?>> counterAdds = bind(statements, plan.counterAdds());
-            String what = plan.description();
-            plan.requireFits(backend.where());
-
-            List<Map.Entry<byte[], BufferedOp.Checked>> applied = applyChecked(plan.checked());
-            try {
-                execute(batch, plan.batchType(), true, what);
-            } catch (RuntimeException e) {
-                if (definitelyNotApplied(e)) {
-                    undo(applied, e); // nothing of the commit stays, unless a checked write cannot be undone
-                    throw e;
-                }
-                mayHaveApplied = true;
-                throw applied.isEmpty() ? e
-                        : partial(e, "its checked writes were applied, and its other writes may have been");
-            }
-            mayHaveApplied = true;
-            done = true;
-            releaseAll(plan.releases());
-            try {
-                execute(counterAdds, BatchType.COUNTER, false, "counter adds of a commit (" + counterAdds.size()
-                        + " keys)");
-            } catch (StorageException e) {
-                throw new StorageException(e.getMessage() + "; the commit's other writes were applied, and some of its"
-                        + " counter adds may have been (counters are not idempotent, so they are not retried):"
-                        + " verify() and repair() reconcile the counters the mapper maintains", e.getCause(), false);
-            }
-        }
-
-        /**
-         * Makes the checked writes, in key order, each a lightweight transaction. If one finds its key changed,
-         * or fails, those before it are undone and nothing is applied.
-         *
-         * @return the checked writes applied
-         * @throws TransactionConflictException if a key changed
-         */
-        private List<Map.Entry<byte[], BufferedOp.Checked>> applyChecked(List<Map.Entry<byte[], BufferedOp.Checked>> checked) {
-            List<Map.Entry<byte[], BufferedOp.Checked>> applied = new ArrayList<>();
-            for (Map.Entry<byte[], BufferedOp.Checked> write : checked) {
-                byte[] key = write.getKey();
-                boolean written;
-                try {
-                    written = requests.compareAndSet(key, write.getValue().expected(), write.getValue().value());
-                } catch (RuntimeException e) {
-                    // a timed-out lightweight transaction may have been applied: undo it too (conditionally)
-                    applied.add(write);
-                    KvMapperException failure = failure("checked write of key " + Tuples.toString(key), e);
-                    undo(applied, failure);
-                    throw failure;
-                }
-                if (!written) {
-                    TransactionConflictException conflict = new TransactionConflictException(backend.where()
-                            + ": key " + Tuples.toString(key) + " changed since this transaction read it (a checked"
-                            + " write found another value); nothing of the transaction was applied");
-                    undo(applied, conflict);
-                    throw conflict;
-                }
-                applied.add(write);
-            }
-            return applied;
-        }
-
-        /**
-         * Undoes applied checked writes, each only if its key still holds what this commit wrote. If one
-         * cannot be undone, the commit is partly applied: {@code failure} is replaced by a non-retryable
-         * exception saying so.
-         */
-        private void undo(List<Map.Entry<byte[], BufferedOp.Checked>> applied, RuntimeException failure) {
-            List<String> stuck = new ArrayList<>();
-            for (Map.Entry<byte[], BufferedOp.Checked> write : applied) {
-                BufferedOp.Checked check = write.getValue();
-                try {
-                    byte[] key = write.getKey();
-                    if (check.value() == null && check.expected() == null) {
-                        continue;
-                    }
-                    if (!requests.compareAndSet(key, check.value(), check.expected()) && !holds(key, check.expected())) {
-                        stuck.add(Tuples.toString(key) + " (changed again meanwhile)");
-                    }
-                } catch (RuntimeException e) {
-                    failure.addSuppressed(e);
-                    stuck.add(Tuples.toString(write.getKey()) + " (" + e.getMessage() + ")");
-                }
-            }
-            if (!stuck.isEmpty()) {
-                mayHaveApplied = true;
-                throw partial(failure, "its checked writes of " + String.join(", ", stuck)
-                        + " could not be undone, and its other writes were not applied");
-            }
-        }
-
-        private boolean holds(byte[] key, byte[] expected) {
-            byte[] now = backend.get(key);
-            return Arrays.equals(now, expected);
-        }
-
-        private StorageException partial(RuntimeException cause, String detail) {
-            return new StorageException(backend.where() + ": a commit failed part way: " + detail + " ("
-                    + cause.getMessage() + "); verify() and repair() reconcile what the mapper maintains", cause,
-                    false);
-        }
-
-        /**
-         * Gives up the released claims, each with {@code DELETE ... IF value = ?}, after the writes that give
-         * them up are in the store. A failed one leaves an orphaned claim, which keeps its key taken.
-         */
-        private void releaseAll(List<Map.Entry<byte[], BufferedOp.Release>> releases) {
-            StorageException failure = null;
-            for (Map.Entry<byte[], BufferedOp.Release> release : releases) {
-                try {
-                    requests.compareAndSet(release.getKey(), release.getValue().holder(), null);
-                } catch (RuntimeException e) {
-                    String what = backend.where() + ": the commit was applied, but releasing the claim on key "
-                            + Tuples.toString(release.getKey()) + " failed (" + e.getMessage() + "); it keeps the"
-                            + " key taken until repair() releases it";
-                    if (failure == null) {
-                        failure = new StorageException(what, e, false);
-                    } else {
-                        failure.addSuppressed(new StorageException(what, e, false));
-                    }
-                }
-            }
-            if (failure != null) {
-                throw failure;
-            }
-        }
-    }
-
-    /** Whether a failed request certainly changed nothing: refused before it was applied anywhere. */
-    private static boolean definitelyNotApplied(Throwable e) {
-        Throwable cause = e instanceof KvMapperException && e.getCause() != null ? e.getCause() : e;
-        return e instanceof InvalidRequestException || cause instanceof UnavailableException
-                || cause instanceof InvalidQueryException || cause instanceof NoNodeAvailableException;
-    }
-
-    /** The ranges per partition; a range spanning partitions is intersected with every partition of the store. */
-    private List<PartitionRange> resolve(List<KeyRange> ranges) {
-        List<PartitionRange> resolved = new ArrayList<>();
-        for (KeyRange range : ranges) {
-            PartitionRange inOne = PartitionRange.within(range);
-            if (inOne != null) {
-                resolved.add(inOne);
-                continue;
-            }
-            SpanningCursor.Partitions partitions = new SpanningCursor.Partitions(backend, null);
-            Set<ByteBuffer> seen = new java.util.HashSet<>();
-            for (byte[] stored = partitions.next(); stored != null; stored = partitions.next()) {
-                byte[] partition = Placement.partitionOf(stored);
-                PartitionRange part = PartitionRange.intersect(range, partition);
-                if (part != null && seen.add(ByteBuffer.wrap(partition))) {
-                    resolved.add(part);
-                }
-            }
-        }
-        return resolved;
-    }
-
-    private void execute(List<BatchableStatement<?>> statements, BatchType type, boolean idempotent, String what) {
-        if (statements.isEmpty()) {
-            return;
-        }
-        Statements prepared = backend.statements();
-        try {
-            if (statements.size() == 1 && statements.get(0) instanceof BoundStatement single) {
-                backend.session().execute(prepared.write(single, idempotent));
-            } else {
-                backend.session().execute(prepared.write(BatchStatement.newInstance(type, statements), idempotent));
-            }
-        } catch (RuntimeException e) {
-            throw failure(what, e);
-        }
-    }
-
-    /** The statements of a commit, bound as they are planned: before anything of the commit is sent. */
-    private static List<BatchableStatement<?>> bind(Statements statements, List<CqlWrite> writes) {
-        List<BatchableStatement<?>> bound = new ArrayList<>(writes.size());
-        for (CqlWrite write : writes) {
-            bound.add(write.bind(statements));
-        }
-        return bound;
     }
 }

@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * What a commit sends, built from its write set without a node, in the order it is sent ({@link CassandraTransaction#commit()}): the
+ * What a commit sends, built from its write set without a node, in the order it is sent ({@link Commit}): the
  * checked writes, the batch of puts, deletes and range deletions, the releases, and the counter adds.
  *
  * <p>The batch's writes carry one timestamp, its range deletions and its deletions of earlier chunks the one

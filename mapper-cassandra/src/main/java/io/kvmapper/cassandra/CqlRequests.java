@@ -1,23 +1,77 @@
 package io.kvmapper.cassandra;
 
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
+import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.BatchType;
+import com.datastax.oss.driver.api.core.cql.BatchableStatement;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
+import java.util.NoSuchElementException;
 import java.util.concurrent.CompletionStage;
 
 /**
  * The requests a transaction's parts make, as CQL on the backend's session and prepared statements: the one part
  * of a transaction that needs a node, and the only one that sees the driver.
  */
-final class CqlRequests implements LightweightWrites, ReplacedCounters.Reads {
+final class CqlRequests implements CommitStore {
     private final CassandraBackend backend;
 
     CqlRequests(CassandraBackend backend) {
         this.backend = backend;
+    }
+
+    @Override
+    public long nextTimestamps() {
+        return backend.nextTimestamps();
+    }
+
+    @Override
+    public Iterator<byte[]> storedPartitions() {
+        SpanningCursor.Partitions partitions = new SpanningCursor.Partitions(backend, null);
+        return new Iterator<>() {
+            private byte[] next = partitions.next();
+
+            @Override
+            public boolean hasNext() {
+                return next != null;
+            }
+
+            @Override
+            public byte[] next() {
+                if (next == null) {
+                    throw new NoSuchElementException("no more stored partitions");
+                }
+                byte[] stored = next;
+                next = partitions.next();
+                return stored;
+            }
+        };
+    }
+
+    @Override
+    public Request bind(List<CqlWrite> writes, BatchType type, boolean idempotent) {
+        Statements statements = backend.statements();
+        List<BatchableStatement<?>> bound = new ArrayList<>(writes.size());
+        for (CqlWrite write : writes) {
+            bound.add(write.bind(statements));
+        }
+        return () -> {
+            if (bound.size() == 1 && bound.get(0) instanceof BoundStatement single) {
+                backend.session().execute(statements.write(single, idempotent));
+            } else {
+                backend.session().execute(statements.write(BatchStatement.newInstance(type, bound), idempotent));
+            }
+        };
+    }
+
+    @Override
+    public byte[] get(byte[] key) {
+        return backend.get(key);
     }
 
     @Override
