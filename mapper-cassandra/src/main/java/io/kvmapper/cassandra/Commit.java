@@ -149,7 +149,8 @@ final class Commit {
      * @return the checked writes applied
      * @throws TransactionConflictException if a key changed
      */
-    private List<Map.Entry<byte[], BufferedOp.Checked>> applyChecked(List<Map.Entry<byte[], BufferedOp.Checked>> checked) {
+    private List<Map.Entry<byte[], BufferedOp.Checked>> applyChecked(
+            List<Map.Entry<byte[], BufferedOp.Checked>> checked) {
         List<Map.Entry<byte[], BufferedOp.Checked>> applied = new ArrayList<>();
         for (Map.Entry<byte[], BufferedOp.Checked> write : checked) {
             byte[] key = write.getKey();

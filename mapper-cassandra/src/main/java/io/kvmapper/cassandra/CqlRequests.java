@@ -84,7 +84,8 @@ final class CqlRequests implements CommitStore {
             return new Insert(true, null);
         }
         Row row = result.one();
-        return new Insert(false, row == null || row.isNull("value") ? null : Statements.bytes(row.getByteBuffer("value")));
+        byte[] holder = row == null || row.isNull("value") ? null : Statements.bytes(row.getByteBuffer("value"));
+        return new Insert(false, holder);
     }
 
     @Override
@@ -131,10 +132,12 @@ final class CqlRequests implements CommitStore {
         Statements statements = backend.statements();
         boolean bounded = range.to() != null;
         Object[] values = bounded
-                ? new Object[] {Statements.buffer(stored), Statements.buffer(range.from()), Statements.buffer(range.to())}
+                ? new Object[] {Statements.buffer(stored), Statements.buffer(range.from()),
+                        Statements.buffer(range.to())}
                 : new Object[] {Statements.buffer(stored), Statements.buffer(range.from())};
         List<ReplacedCounters.CounterRow> rows = new ArrayList<>();
-        for (Row row : backend.session().execute(statements.bindRead(statements.scan(true, bounded, false, false), values))) {
+        for (Row row : backend.session().execute(
+                statements.bindRead(statements.scan(true, bounded, false, false), values))) {
             rows.add(new ReplacedCounters.CounterRow(Statements.bytes(row.getByteBuffer(0)), row.getLong(1)));
         }
         return rows;

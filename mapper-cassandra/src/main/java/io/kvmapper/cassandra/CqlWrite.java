@@ -52,8 +52,8 @@ sealed interface CqlWrite {
 
         @Override
         public String toString() {
-            return "INSERT kv_chunks " + show(stored) + "/" + show(sortKey) + " chunk " + chunk + " of " + chunks + " = "
-                    + show(value) + " @" + timestamp;
+            return "INSERT kv_chunks " + show(stored) + "/" + show(sortKey) + " chunk " + chunk + " of " + chunks
+                    + " = " + show(value) + " @" + timestamp;
         }
     }
 

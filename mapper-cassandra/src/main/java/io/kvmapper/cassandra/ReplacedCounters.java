@@ -61,13 +61,16 @@ final class ReplacedCounters {
         Map<ByteBuffer, KeysQuery> byStored = new LinkedHashMap<>();
         for (Map.Entry<byte[], BufferedOp> write : writes.writes().entrySet()) {
             BufferedOp op = write.getValue();
-            if (!(op instanceof BufferedOp.Delete || op instanceof BufferedOp.Put put && put.value().length == Counters.SIZE)) {
+            boolean replaces = op instanceof BufferedOp.Delete
+                    || op instanceof BufferedOp.Put put && put.value().length == Counters.SIZE;
+            if (!replaces) {
                 continue;
             }
             StoreLayout.Location at = layout.locate(write.getKey());
             if (layout.mayHoldCounters(at.partition())) {
-                byStored.computeIfAbsent(at.stored(), stored -> new KeysQuery(at.partition(), stored, new ArrayList<>()))
-                        .sortKeys().add(at.sortKey());
+                KeysQuery all = byStored.computeIfAbsent(at.stored(),
+                        stored -> new KeysQuery(at.partition(), stored, new ArrayList<>()));
+                all.sortKeys().add(at.sortKey());
             }
         }
         List<KeysQuery> queries = new ArrayList<>();

@@ -126,7 +126,8 @@ final class WriteSet {
                     after == null ? writes.lowerEntry(range.end()) : writes.lowerEntry(after);
             return entry != null && Arrays.compareUnsigned(entry.getKey(), range.begin()) >= 0 ? entry : null;
         }
-        Map.Entry<byte[], BufferedOp> entry = after == null ? writes.ceilingEntry(range.begin()) : writes.higherEntry(after);
+        Map.Entry<byte[], BufferedOp> entry =
+                after == null ? writes.ceilingEntry(range.begin()) : writes.higherEntry(after);
         return entry != null && Arrays.compareUnsigned(entry.getKey(), range.end()) < 0 ? entry : null;
     }
 

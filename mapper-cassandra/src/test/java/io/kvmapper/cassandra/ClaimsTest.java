@@ -100,7 +100,8 @@ class ClaimsTest {
         claims.claim(key("ann"), holder(1));
         claims.claim(key("bob"), holder(2));
         cassandra.failOn("DELETE (\"e\", \"ann\") IF value = (1)", new DriverTimeoutException("timed out"));
-        TransactionConflictException failure = new TransactionConflictException("a checked write found its key changed");
+        TransactionConflictException failure =
+                new TransactionConflictException("a checked write found its key changed");
 
         claims.withdrawAll(failure);
 

@@ -61,10 +61,9 @@ class CommitPlanTest {
         assertEquals(List.of(
                 new CqlWrite.DeleteChunks(buffer(P), sortKey("a"), DELETED_AT),
                 new CqlWrite.InsertData(buffer(P), sortKey("a"), null, WRITTEN_AT),
-                new CqlWrite.InsertChunk(buffer(P), sortKey("a"), 0, 3, ByteBuffer.wrap(value, 0, CHUNK), WRITTEN_AT),
-                new CqlWrite.InsertChunk(buffer(P), sortKey("a"), 1, 3, ByteBuffer.wrap(value, CHUNK, CHUNK), WRITTEN_AT),
-                new CqlWrite.InsertChunk(buffer(P), sortKey("a"), 2, 3, ByteBuffer.wrap(value, 2 * CHUNK, 8),
-                        WRITTEN_AT)),
+                new CqlWrite.InsertChunk(buffer(P), sortKey("a"), 0, 3, chunk(value, 0, CHUNK), WRITTEN_AT),
+                new CqlWrite.InsertChunk(buffer(P), sortKey("a"), 1, 3, chunk(value, CHUNK, CHUNK), WRITTEN_AT),
+                new CqlWrite.InsertChunk(buffer(P), sortKey("a"), 2, 3, chunk(value, 2 * CHUNK, 8), WRITTEN_AT)),
                 plan().batch());
     }
 
@@ -268,6 +267,11 @@ class CommitPlanTest {
 
     private static ByteBuffer sortKey(Object sortKey) {
         return ByteBuffer.wrap(Tuples.encode(sortKey));
+    }
+
+    /** A chunk as a fresh array: equal to the plan's slice of the value only by content. */
+    private static ByteBuffer chunk(byte[] value, int from, int length) {
+        return ByteBuffer.wrap(Arrays.copyOfRange(value, from, from + length));
     }
 
     private static ByteBuffer buffer(byte[] bytes) {

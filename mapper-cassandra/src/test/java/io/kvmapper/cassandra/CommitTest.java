@@ -109,8 +109,9 @@ class CommitTest {
                 "IN (\"p\") [n]",
                 "INSERT (\"p\", \"a\") = (\"v\") IF NOT EXISTS",
                 "UNLOGGED batch of 2"), cassandra.requests());
-        assertEquals(new CqlWrite.InsertData(ByteBuffer.wrap(P), sortKey("n"), ByteBuffer.wrap(Counters.encode(7)), 101),
-                cassandra.sent().get(0).writes().get(1));
+        assertEquals(
+                new CqlWrite.InsertData(ByteBuffer.wrap(P), sortKey("n"), ByteBuffer.wrap(Counters.encode(7)), 101),
+                cassandra.sent().get(0).writes().get(1), "10 over a counter of 3");
     }
 
     // ---------------------------------------------------------------- checked writes, and their undoing

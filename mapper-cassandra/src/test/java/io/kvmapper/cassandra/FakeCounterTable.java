@@ -61,8 +61,9 @@ final class FakeCounterTable implements ReplacedCounters.Reads {
     @Override
     public List<ReplacedCounters.CounterRow> counterRowsIn(PartitionRange range, byte[] stored) {
         HexFormat hex = HexFormat.of();
-        requests.add("SCAN " + stored(stored) + " from " + (range.from().length == 0 ? "0" : hex.formatHex(range.from()))
-                + " to " + (range.to() == null ? "end" : hex.formatHex(range.to())));
+        requests.add("SCAN " + stored(stored) + " from "
+                + (range.from().length == 0 ? "0" : hex.formatHex(range.from())) + " to "
+                + (range.to() == null ? "end" : hex.formatHex(range.to())));
         List<ReplacedCounters.CounterRow> rows = new ArrayList<>();
         for (Map.Entry<byte[], Long> counter : sums.entrySet()) {
             if (range.contains(counter.getKey())) {
