@@ -79,6 +79,7 @@ public final class CassandraBackend implements KvBackend {
     private final Placement placement;
     private final int chunkSize;
     private final int pageSize;
+    private final StoreLayout layout;
     private final String where;
     private final Set<Resource> openResources = ConcurrentHashMap.newKeySet();
     private final AtomicLong lastTimestamp = new AtomicLong();
@@ -97,6 +98,7 @@ public final class CassandraBackend implements KvBackend {
         this.placement = new Placement(options.bucketedPartitions(), options.partitionBuckets());
         this.chunkSize = options.valueChunkSize();
         this.pageSize = options.pageSize();
+        this.layout = new StoreLayout(placement, counterPartitions, chunkSize, Math.min(IN_BATCH, pageSize));
     }
 
     /** The driver session this backend works through. */
@@ -277,6 +279,11 @@ public final class CassandraBackend implements KvBackend {
 
     Placement placement() {
         return placement;
+    }
+
+    /** The layout, as a transaction's parts need it. */
+    StoreLayout layout() {
+        return layout;
     }
 
     /** A cursor over {@code range}, not yet tracked. */

@@ -2,6 +2,7 @@ package io.kvmapper.cassandra;
 
 import com.datastax.oss.driver.api.core.AllNodesFailedException;
 import com.datastax.oss.driver.api.core.DriverTimeoutException;
+import com.datastax.oss.driver.api.core.NoNodeAvailableException;
 import com.datastax.oss.driver.api.core.connection.BusyConnectionException;
 import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
 import com.datastax.oss.driver.api.core.servererrors.OverloadedException;
@@ -42,5 +43,12 @@ final class CassandraErrors {
                 || e instanceof DriverTimeoutException
                 || e instanceof BusyConnectionException
                 || e instanceof AllNodesFailedException;
+    }
+
+    /** Whether a failed request certainly changed nothing: refused before it was applied anywhere. */
+    static boolean definitelyNotApplied(Throwable e) {
+        Throwable cause = e instanceof KvMapperException && e.getCause() != null ? e.getCause() : e;
+        return e instanceof InvalidRequestException || cause instanceof UnavailableException
+                || cause instanceof InvalidQueryException || cause instanceof NoNodeAvailableException;
     }
 }

@@ -1,38 +1,16 @@
 package io.kvmapper.cassandra;
 
-import com.datastax.oss.driver.api.core.NoNodeAvailableException;
-import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
-import com.datastax.oss.driver.api.core.cql.BatchStatement;
-import com.datastax.oss.driver.api.core.cql.BatchType;
-import com.datastax.oss.driver.api.core.cql.BatchableStatement;
-import com.datastax.oss.driver.api.core.cql.BoundStatement;
-import com.datastax.oss.driver.api.core.cql.ResultSet;
-import com.datastax.oss.driver.api.core.cql.Row;
-import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
-import com.datastax.oss.driver.api.core.servererrors.UnavailableException;
 import io.kvmapper.InvalidRequestException;
-import io.kvmapper.KvMapperException;
 import io.kvmapper.StorageException;
 import io.kvmapper.StoreClosedException;
 import io.kvmapper.TransactionConflictException;
-import io.kvmapper.spi.Counters;
 import io.kvmapper.spi.KeyRange;
 import io.kvmapper.spi.KvCursor;
 import io.kvmapper.spi.KvTransaction;
 import io.kvmapper.spi.ScanOptions;
-import io.kvmapper.tuple.Tuples;
-import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.TreeMap;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -87,20 +65,21 @@ import java.util.concurrent.ConcurrentHashMap;
  * every cursor it opened, throws {@link StoreClosedException}.
  */
 final class CassandraTransaction implements KvTransaction, Resource {
-    /** The most statements one batch may hold (the native protocol counts them in 16 bits). */
-    private static final int MAX_BATCH_STATEMENTS = 65_535;
-    private static final System.Logger LOG = System.getLogger(CassandraTransaction.class.getName());
-
     private final CassandraBackend backend;
-    private final TreeMap<byte[], Op> writes = new TreeMap<>(Arrays::compareUnsigned);
-    private final List<KeyRange> deletedRanges = new ArrayList<>();
-    /** Claims this transaction made, by key: withdrawn unless it commits. */
-    private final Map<ByteBuffer, byte[]> claims = new LinkedHashMap<>();
+    /** How the parts below reach Cassandra. */
+    private final CqlRequests requests;
+    /** The claims made, each at once: withdrawn unless the transaction commits. */
+    private final Claims claims;
+    /** Every other write, buffered until commit, and read through by this transaction's reads. */
+    private final WriteSet writes;
     private final Set<Resource> cursors = ConcurrentHashMap.newKeySet();
     private volatile String endReason;
 
     CassandraTransaction(CassandraBackend backend) {
         this.backend = backend;
+        this.requests = new CqlRequests(backend);
+        this.claims = new Claims(backend.where(), requests, backend::failure);
+        this.writes = new WriteSet(backend.where(), backend.layout(), claims);
     }
 
     // ---------------------------------------------------------------- reads
@@ -110,12 +89,7 @@ final class CassandraTransaction implements KvTransaction, Resource {
     public byte[] get(byte[] key) {
         Objects.requireNonNull(key, "key");
         enter();
-        PartitionRange.partitionLength(key);
-        Op op = writes.get(key);
-        if (op == null) {
-            return isDeleted(key) ? null : backend.get(key);
-        }
-        return op.applyTo(op.readsStored() && !isDeleted(key) ? backend.get(key) : null);
+        return writes.read(key, backend::get);
     }
 
     /** {@inheritDoc} The same as {@link #get}: this transaction tracks no reads. */
@@ -128,25 +102,7 @@ final class CassandraTransaction implements KvTransaction, Resource {
     public List<byte[]> getAll(List<byte[]> keys) {
         CassandraBackend.requireKeys(keys);
         enter();
-        List<byte[]> fromStore = new ArrayList<>();
-        for (byte[] key : keys) {
-            Op op = writes.get(key);
-            if ((op == null || op.readsStored()) && !isDeleted(key)) {
-                fromStore.add(key);
-            }
-        }
-        Map<ByteBuffer, byte[]> stored = fromStore.isEmpty() ? Map.of() : backend.readAll(fromStore);
-        List<byte[]> values = new ArrayList<>(keys.size());
-        for (byte[] key : keys) {
-            Op op = writes.get(key);
-            byte[] value = stored.get(ByteBuffer.wrap(key));
-            if (op != null) {
-                values.add(op.applyTo(value));
-            } else {
-                values.add(value == null ? null : value.clone());
-            }
-        }
-        return values;
+        return writes.readAll(keys, backend::readAll);
     }
 
     /**
@@ -162,11 +118,11 @@ final class CassandraTransaction implements KvTransaction, Resource {
         CursorBase cursor;
         if (range.isEmpty()) {
             cursor = new EmptyCursor(backend.where());
-        } else if (writes.isEmpty() && deletedRanges.isEmpty()) {
+        } else if (writes.isEmpty()) {
             cursor = backend.openCursor(range, options);
         } else {
-            cursor = new OverlayCursor(this, backend.openCursor(range, new ScanOptions(options.reverse(), 0)), range,
-                    options);
+            cursor = new OverlayCursor(writes, backend.openCursor(range, new ScanOptions(options.reverse(), 0)), range,
+                    options, backend::failure);
         }
         cursors.add(cursor);
         return cursor.trackedBy(cursors::remove);
@@ -185,7 +141,7 @@ final class CassandraTransaction implements KvTransaction, Resource {
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(after, "after");
         enter();
-        if (writes.isEmpty() && deletedRanges.isEmpty()) {
+        if (writes.isEmpty()) {
             CursorBase cursor = backend.openCursor(range, options, after);
             cursors.add(cursor);
             return cursor.trackedBy(cursors::remove);
@@ -204,18 +160,14 @@ final class CassandraTransaction implements KvTransaction, Resource {
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(value, "value");
         enter();
-        PartitionRange.partitionLength(key);
-        requirePlain(key, "put");
-        writes.put(key.clone(), new Op.Put(value.clone()));
+        writes.put(key, value);
     }
 
     @Override
     public void delete(byte[] key) {
         Objects.requireNonNull(key, "key");
         enter();
-        PartitionRange.partitionLength(key);
-        requirePlain(key, "delete");
-        writes.put(key.clone(), Op.Delete.INSTANCE);
+        writes.delete(key);
     }
 
     /**
@@ -231,22 +183,7 @@ final class CassandraTransaction implements KvTransaction, Resource {
     public void deleteRange(KeyRange range) {
         Objects.requireNonNull(range, "range");
         enter();
-        if (range.isEmpty()) {
-            return;
-        }
-        Map<byte[], Op> covered = writes.subMap(range.begin(), true, range.end(), false);
-        for (Map.Entry<byte[], Op> write : covered.entrySet()) {
-            if (write.getValue() instanceof Op.Checked) {
-                throw mixed(write.getKey(), "deleteRange", "writeIfUnchanged");
-            }
-        }
-        for (ByteBuffer claimed : claims.keySet()) {
-            if (range.contains(claimed.array())) {
-                throw mixed(claimed.array(), "deleteRange", "claim");
-            }
-        }
-        covered.values().removeIf(op -> !(op instanceof Op.Release));
-        deletedRanges.add(new KeyRange(range.begin().clone(), range.end().clone()));
+        writes.deleteRange(range);
     }
 
     /**
@@ -259,22 +196,7 @@ final class CassandraTransaction implements KvTransaction, Resource {
     public void add(byte[] key, long delta) {
         Objects.requireNonNull(key, "key");
         enter();
-        int length = PartitionRange.partitionLength(key);
-        if (!backend.mayHoldCounters(Arrays.copyOf(key, length))) {
-            throw new InvalidRequestException("add to key " + Tuples.toString(key) + " in " + backend.where()
-                    + ": its partition may not hold counters (CassandraKvStore.Options.counterPartitions says which"
-                    + " may)");
-        }
-        requirePlain(key, "add");
-        Op op = writes.get(key);
-        if (op == null) {
-            op = isDeleted(key) ? new Op.Put(Counters.encode(delta)) : new Op.Add(delta);
-        } else if (op instanceof Op.Add add) {
-            op = new Op.Add(add.delta() + delta);
-        } else {
-            op = new Op.Put(Counters.encode(StoredValues.asCounter(op.applyTo(null)) + delta));
-        }
-        writes.put(key.clone(), op);
+        writes.add(key, delta);
     }
 
     // ---------------------------------------------------------------- claims and checked writes
@@ -293,48 +215,7 @@ final class CassandraTransaction implements KvTransaction, Resource {
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(value, "value");
         enter();
-        int length = PartitionRange.partitionLength(key);
-        requireSmall(key, value, "claim");
-        if (value.length == 0) {
-            throw new InvalidRequestException("claim of key " + Tuples.toString(key) + " in " + backend.where()
-                    + ": a claim needs a non-empty value, its holder");
-        }
-        Op op = writes.get(key);
-        if (op instanceof Op.Release release) {
-            if (Arrays.equals(release.holder(), value)) {
-                writes.remove(key);
-            } else {
-                writes.put(key, new Op.Checked(release.holder(), value.clone()));
-            }
-            return null;
-        }
-        if (op != null || isDeleted(key)) {
-            throw mixed(key, "claim", op == null ? "deleteRange" : op.describe());
-        }
-        ByteBuffer sortKey = sortKey(key, length);
-        ByteBuffer partition = backend.placement().stored(Arrays.copyOf(key, length), sortKey.array());
-        Statements statements = backend.statements();
-        ByteBuffer claimed = ByteBuffer.wrap(key.clone());
-        byte[] holder;
-        try {
-            ResultSet result = backend.session().execute(statements.lightweight(
-                    statements.claimData.bind(partition, sortKey, ByteBuffer.wrap(value))));
-            if (result.wasApplied()) {
-                claims.put(claimed, value.clone());
-                return null;
-            }
-            Row row = result.one();
-            holder = row == null || row.isNull("value") ? null : Statements.bytes(row.getByteBuffer("value"));
-        } catch (RuntimeException e) {
-            // the claim may have been made (a timeout): withdraw it with the others, if this transaction fails
-            claims.put(claimed, value.clone());
-            throw failure("claim of key " + Tuples.toString(key), e);
-        }
-        if (holder == null) {
-            // a row without a value: one stored as chunks, which only a plain put writes
-            throw mixed(key, "claim", "put");
-        }
-        return Arrays.equals(holder, value) ? null : holder;
+        return writes.settlesClaim(key, value) ? null : claims.claim(key, value);
     }
 
     /**
@@ -347,12 +228,7 @@ final class CassandraTransaction implements KvTransaction, Resource {
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(holder, "holder");
         enter();
-        PartitionRange.partitionLength(key);
-        Op op = writes.get(key);
-        if (op != null && !(op instanceof Op.Release)) {
-            throw mixed(key, "release", op.describe());
-        }
-        writes.put(key.clone(), new Op.Release(holder.clone()));
+        writes.release(key, holder);
     }
 
     /**
@@ -366,26 +242,14 @@ final class CassandraTransaction implements KvTransaction, Resource {
     public void writeIfUnchanged(byte[] key, byte[] expected, byte[] value) {
         Objects.requireNonNull(key, "key");
         enter();
-        PartitionRange.partitionLength(key);
-        requireSmall(key, expected, "writeIfUnchanged");
-        requireSmall(key, value, "writeIfUnchanged");
-        Op op = writes.get(key);
-        if (op instanceof Op.Checked checked) {
-            writes.put(key, new Op.Checked(checked.expected(), value == null ? null : value.clone()));
-            return;
-        }
-        if (op != null || isDeleted(key) || claims.containsKey(ByteBuffer.wrap(key))) {
-            throw mixed(key, "writeIfUnchanged", op != null ? op.describe() : isDeleted(key) ? "deleteRange" : "claim");
-        }
-        writes.put(key.clone(), new Op.Checked(expected == null ? null : expected.clone(),
-                value == null ? null : value.clone()));
+        writes.writeIfUnchanged(key, expected, value);
     }
 
     // ---------------------------------------------------------------- commit and end
 
     /**
-     * {@inheritDoc} Applies the buffer as described on the class: checked writes, one batch, the releases,
-     * then the counter adds.
+     * {@inheritDoc} Applies the buffer as described on the class ({@link Commit}): checked writes, one batch, the
+     * releases, then the counter adds.
      *
      * @throws TransactionConflictException if a checked write found its key changed; nothing was applied
      * @throws StorageException if Cassandra failed; retryable for timeouts and unavailable replicas while
@@ -397,16 +261,11 @@ final class CassandraTransaction implements KvTransaction, Resource {
     public void commit() {
         enter();
         abortCursors("commit() ended its transaction");
-        Commit commit = new Commit();
+        Commit commit = new Commit(backend.where(), writes, claims, backend.layout(), requests, backend::failure);
         try {
             commit.run();
-        } catch (RuntimeException e) {
-            if (!commit.mayHaveApplied) {
-                withdrawClaims(e);
-            }
-            throw e;
         } finally {
-            end(backend.where() + ": transaction " + (commit.done ? "has committed" : "failed to commit")
+            end(backend.where() + ": transaction " + (commit.done() ? "has committed" : "failed to commit")
                     + "; begin a new one");
         }
     }
@@ -415,7 +274,7 @@ final class CassandraTransaction implements KvTransaction, Resource {
     @Override
     public void close() {
         if (endReason == null) {
-            withdrawClaims(null);
+            claims.withdrawAll(null);
             end(backend.where() + ": transaction is closed (rolled back)");
         }
     }
@@ -423,37 +282,18 @@ final class CassandraTransaction implements KvTransaction, Resource {
     @Override
     public void abort(String reason) {
         if (endReason == null) {
-            withdrawClaims(null);
+            claims.withdrawAll(null);
             end(reason);
         }
     }
 
-    /** Whether a {@code deleteRange} of this transaction covers {@code key}. */
-    boolean isDeleted(byte[] key) {
-        for (KeyRange range : deletedRanges) {
-            if (range.contains(key)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** The buffered writes, for the overlay cursor. */
-    TreeMap<byte[], Op> writes() {
-        return writes;
-    }
-
     /** Checks that the transaction and its backend are still open. */
-    void enter() {
+    private void enter() {
         backend.enter();
         String ended = endReason;
         if (ended != null) {
             throw new StoreClosedException(ended);
         }
-    }
-
-    KvMapperException failure(String what, RuntimeException e) {
-        return backend.failure(what, e);
     }
 
     private void end(String reason) {
@@ -468,538 +308,6 @@ final class CassandraTransaction implements KvTransaction, Resource {
     private void abortCursors(String reason) {
         for (Resource cursor : List.copyOf(cursors)) {
             cursor.abort(reason);
-        }
-    }
-
-    /**
-     * Withdraws every claim this transaction made, each with {@code DELETE ... IF value = ?}. A withdrawal
-     * that fails leaves an orphaned claim, which only keeps its key taken: it is added to {@code failure}
-     * when there is one, else logged.
-     */
-    private void withdrawClaims(RuntimeException failure) {
-        if (claims.isEmpty()) {
-            return;
-        }
-        Statements statements = backend.statements();
-        for (Map.Entry<ByteBuffer, byte[]> claim : claims.entrySet()) {
-            byte[] key = claim.getKey().array();
-            try {
-                conditionalDelete(statements, key, claim.getValue());
-            } catch (RuntimeException e) {
-                String what = backend.where() + ": could not withdraw the claim on key " + Tuples.toString(key)
-                        + " of a transaction that did not commit; it keeps the key taken until repair() releases it";
-                if (failure != null) {
-                    failure.addSuppressed(new StorageException(what, e, false));
-                } else {
-                    LOG.log(System.Logger.Level.WARNING, what, e);
-                }
-            }
-        }
-        claims.clear();
-    }
-
-    private boolean conditionalDelete(Statements statements, byte[] key, byte[] holder) {
-        int length = PartitionRange.partitionLength(key);
-        ByteBuffer sortKey = sortKey(key, length);
-        return backend.session().execute(statements.lightweight(statements.releaseData.bind(
-                backend.placement().stored(Arrays.copyOf(key, length), sortKey.array()), sortKey,
-                ByteBuffer.wrap(holder)))).wasApplied();
-    }
-
-    /** One run of {@link #commit()}, and what it may have applied so far. */
-    private final class Commit {
-        /** Whether anything may be in the store (besides claims): then claims are not withdrawn. */
-        boolean mayHaveApplied;
-        boolean done;
-
-        void run() {
-            if (writes.isEmpty() && deletedRanges.isEmpty()) {
-                done = true;
-                return;
-            }
-            Statements statements = backend.statements();
-            long deletedAt = backend.nextTimestamps();
-            long writtenAt = deletedAt + 1;
-            List<PartitionRange> ranges;
-            Map<ByteBuffer, Long> replacedCounters;
-            try {
-                ranges = resolve(deletedRanges);
-                replacedCounters = readReplacedCounters(ranges);
-            } catch (RuntimeException e) {
-                throw failure("reading what a commit replaces", e);
-            }
-
-            List<BatchableStatement<?>> batch = new ArrayList<>();
-            List<BatchableStatement<?>> counterAdds = new ArrayList<>();
-            List<Map.Entry<byte[], Op.Checked>> checked = new ArrayList<>();
-            List<Map.Entry<byte[], Op.Release>> releases = new ArrayList<>();
-            Set<ByteBuffer> partitions = new LinkedHashSet<>();
-            Set<ByteBuffer> zeroed = new LinkedHashSet<>();
-            for (PartitionRange range : ranges) {
-                for (byte[] stored : backend.placement().storedPartitions(range.partition())) {
-                    partitions.add(ByteBuffer.wrap(stored));
-                    batch.add(rangeDeletion(false, range, stored, deletedAt));
-                    batch.add(rangeDeletion(true, range, stored, deletedAt));
-                }
-                for (Map.Entry<ByteBuffer, Long> counter : replacedCounters.entrySet()) {
-                    byte[] key = counter.getKey().array();
-                    if (range.contains(key) && !writes.containsKey(key) && zeroed.add(counter.getKey())) {
-                        ByteBuffer sortKey = sortKey(key, range.partition().length);
-                        batch.add(statements.insertData.bind(
-                                backend.placement().stored(range.partition(), sortKey.array()), sortKey,
-                                Statements.buffer(StoredValues.deletedBase(counter.getValue())), writtenAt));
-                    }
-                }
-            }
-            for (Map.Entry<byte[], Op> write : writes.entrySet()) {
-                byte[] key = write.getKey();
-                int length = PartitionRange.partitionLength(key);
-                ByteBuffer sortKey = sortKey(key, length);
-                ByteBuffer partition = backend.placement().stored(Arrays.copyOf(key, length), sortKey.array());
-                Long replaced = replacedCounters.get(ByteBuffer.wrap(key));
-                Op op = write.getValue();
-                if (op instanceof Op.Add add) {
-                    counterAdds.add(statements.addCounter.bind(add.delta(), partition, sortKey));
-                    continue;
-                }
-                if (op instanceof Op.Checked check) {
-                    checked.add(Map.entry(key, check));
-                    continue;
-                }
-                if (op instanceof Op.Release release) {
-                    releases.add(Map.entry(key, release));
-                    continue;
-                }
-                partitions.add(partition);
-                if (op instanceof Op.Put put) {
-                    byte[] value = put.value();
-                    if (replaced != null && value.length == Counters.SIZE) {
-                        value = Counters.encode(StoredValues.asCounter(value) - replaced);
-                    }
-                    writeValue(batch, partition, sortKey, value, deletedAt, writtenAt);
-                } else {
-                    batch.add(replaced != null
-                            ? statements.insertData.bind(partition, sortKey,
-                                    Statements.buffer(StoredValues.deletedBase(replaced)), writtenAt)
-                            : statements.deleteData.bind(writtenAt, partition, sortKey));
-                    batch.add(statements.deleteChunks.bind(deletedAt, partition, sortKey));
-                }
-            }
-            String what = "commit of " + writes.size() + " writes and " + deletedRanges.size()
-                    + " range deletions to " + partitions.size() + " partitions";
-            requireFits(batch, what);
-            requireFits(counterAdds, "counter adds of a commit");
-
-            List<Map.Entry<byte[], Op.Checked>> applied = applyChecked(checked);
-            try {
-                execute(batch, partitions.size() > 1 ? BatchType.LOGGED : BatchType.UNLOGGED, true, what);
-            } catch (RuntimeException e) {
-                if (definitelyNotApplied(e)) {
-                    undo(applied, e); // nothing of the commit stays, unless a checked write cannot be undone
-                    throw e;
-                }
-                mayHaveApplied = true;
-                throw applied.isEmpty() ? e
-                        : partial(e, "its checked writes were applied, and its other writes may have been");
-            }
-            mayHaveApplied = true;
-            done = true;
-            releaseAll(releases);
-            try {
-                execute(counterAdds, BatchType.COUNTER, false, "counter adds of a commit (" + counterAdds.size()
-                        + " keys)");
-            } catch (StorageException e) {
-                throw new StorageException(e.getMessage() + "; the commit's other writes were applied, and some of its"
-                        + " counter adds may have been (counters are not idempotent, so they are not retried):"
-                        + " verify() and repair() reconcile the counters the mapper maintains", e.getCause(), false);
-            }
-        }
-
-        /**
-         * Makes the checked writes, in key order, each a lightweight transaction. If one finds its key changed,
-         * or fails, those before it are undone and nothing is applied.
-         *
-         * @return the checked writes applied
-         * @throws TransactionConflictException if a key changed
-         */
-        private List<Map.Entry<byte[], Op.Checked>> applyChecked(List<Map.Entry<byte[], Op.Checked>> checked) {
-            List<Map.Entry<byte[], Op.Checked>> applied = new ArrayList<>();
-            for (Map.Entry<byte[], Op.Checked> write : checked) {
-                byte[] key = write.getKey();
-                boolean written;
-                try {
-                    written = checkAndWrite(key, write.getValue().expected(), write.getValue().value());
-                } catch (RuntimeException e) {
-                    // a timed-out lightweight transaction may have been applied: undo it too (conditionally)
-                    applied.add(write);
-                    KvMapperException failure = failure("checked write of key " + Tuples.toString(key), e);
-                    undo(applied, failure);
-                    throw failure;
-                }
-                if (!written) {
-                    TransactionConflictException conflict = new TransactionConflictException(backend.where()
-                            + ": key " + Tuples.toString(key) + " changed since this transaction read it (a checked"
-                            + " write found another value); nothing of the transaction was applied");
-                    undo(applied, conflict);
-                    throw conflict;
-                }
-                applied.add(write);
-            }
-            return applied;
-        }
-
-        /**
-         * Undoes applied checked writes, each only if its key still holds what this commit wrote. If one
-         * cannot be undone, the commit is partly applied: {@code failure} is replaced by a non-retryable
-         * exception saying so.
-         */
-        private void undo(List<Map.Entry<byte[], Op.Checked>> applied, RuntimeException failure) {
-            List<String> stuck = new ArrayList<>();
-            for (Map.Entry<byte[], Op.Checked> write : applied) {
-                Op.Checked check = write.getValue();
-                try {
-                    byte[] key = write.getKey();
-                    if (check.value() == null && check.expected() == null) {
-                        continue;
-                    }
-                    if (!checkAndWrite(key, check.value(), check.expected()) && !holds(key, check.expected())) {
-                        stuck.add(Tuples.toString(key) + " (changed again meanwhile)");
-                    }
-                } catch (RuntimeException e) {
-                    failure.addSuppressed(e);
-                    stuck.add(Tuples.toString(write.getKey()) + " (" + e.getMessage() + ")");
-                }
-            }
-            if (!stuck.isEmpty()) {
-                mayHaveApplied = true;
-                throw partial(failure, "its checked writes of " + String.join(", ", stuck)
-                        + " could not be undone, and its other writes were not applied");
-            }
-        }
-
-        private boolean holds(byte[] key, byte[] expected) {
-            byte[] now = backend.get(key);
-            return Arrays.equals(now, expected);
-        }
-
-        private StorageException partial(RuntimeException cause, String detail) {
-            return new StorageException(backend.where() + ": a commit failed part way: " + detail + " ("
-                    + cause.getMessage() + "); verify() and repair() reconcile what the mapper maintains", cause,
-                    false);
-        }
-
-        /**
-         * Gives up the released claims, each with {@code DELETE ... IF value = ?}, after the writes that give
-         * them up are in the store. A failed one leaves an orphaned claim, which keeps its key taken.
-         */
-        private void releaseAll(List<Map.Entry<byte[], Op.Release>> releases) {
-            Statements statements = backend.statements();
-            StorageException failure = null;
-            for (Map.Entry<byte[], Op.Release> release : releases) {
-                try {
-                    conditionalDelete(statements, release.getKey(), release.getValue().holder());
-                } catch (RuntimeException e) {
-                    String what = backend.where() + ": the commit was applied, but releasing the claim on key "
-                            + Tuples.toString(release.getKey()) + " failed (" + e.getMessage() + "); it keeps the"
-                            + " key taken until repair() releases it";
-                    if (failure == null) {
-                        failure = new StorageException(what, e, false);
-                    } else {
-                        failure.addSuppressed(new StorageException(what, e, false));
-                    }
-                }
-            }
-            if (failure != null) {
-                throw failure;
-            }
-        }
-    }
-
-    /**
-     * One checked write as a lightweight transaction: {@code value} (null: removal) under {@code key} if it
-     * holds {@code expected} (null: is absent). Whether it was applied.
-     */
-    private boolean checkAndWrite(byte[] key, byte[] expected, byte[] value) {
-        Statements statements = backend.statements();
-        int length = PartitionRange.partitionLength(key);
-        ByteBuffer sortKey = sortKey(key, length);
-        ByteBuffer partition = backend.placement().stored(Arrays.copyOf(key, length), sortKey.array());
-        BoundStatement statement;
-        if (expected == null && value == null) {
-            Row row = backend.session().execute(statements.serialRead(statements.getData, partition, sortKey)).one();
-            return row == null;
-        } else if (expected == null) {
-            statement = statements.claimData.bind(partition, sortKey, ByteBuffer.wrap(value));
-        } else if (value == null) {
-            statement = statements.releaseData.bind(partition, sortKey, ByteBuffer.wrap(expected));
-        } else {
-            statement = statements.replaceData.bind(ByteBuffer.wrap(value), partition, sortKey,
-                    ByteBuffer.wrap(expected));
-        }
-        return backend.session().execute(statements.lightweight(statement)).wasApplied();
-    }
-
-    /** Whether a failed request certainly changed nothing: refused before it was applied anywhere. */
-    private static boolean definitelyNotApplied(Throwable e) {
-        Throwable cause = e instanceof KvMapperException && e.getCause() != null ? e.getCause() : e;
-        return e instanceof InvalidRequestException || cause instanceof UnavailableException
-                || cause instanceof InvalidQueryException || cause instanceof NoNodeAvailableException;
-    }
-
-    private void requireFits(List<BatchableStatement<?>> statements, String what) {
-        if (statements.size() > MAX_BATCH_STATEMENTS) {
-            throw new InvalidRequestException(backend.where() + ": " + what + " needs " + statements.size()
-                    + " statements; one Cassandra batch holds at most " + MAX_BATCH_STATEMENTS
-                    + " (a put is two, a chunked value one more per chunk): write less per transaction");
-        }
-    }
-
-    /** Refuses a claimed or checked value that would be chunked: a lightweight transaction checks one cell. */
-    private void requireSmall(byte[] key, byte[] value, String operation) {
-        if (value != null && value.length > backend.chunkSize()) {
-            throw new InvalidRequestException(operation + " of key " + Tuples.toString(key) + " in " + backend.where()
-                    + ": its value of " + value.length + " bytes is longer than the chunk size (" + backend.chunkSize()
-                    + " bytes, CassandraKvStore.Options.valueChunkSize), and a lightweight transaction checks a single"
-                    + " cell; raise valueChunkSize or keep such values smaller");
-        }
-    }
-
-    /** Refuses a plain write of a key this transaction claimed, released or wrote with a check. */
-    private void requirePlain(byte[] key, String operation) {
-        Op op = writes.get(key);
-        if (op instanceof Op.Release || op instanceof Op.Checked) {
-            throw mixed(key, operation, op.describe());
-        }
-        if (!claims.isEmpty() && claims.containsKey(ByteBuffer.wrap(key))) {
-            throw mixed(key, operation, "claim");
-        }
-    }
-
-    private InvalidRequestException mixed(byte[] key, String operation, String earlier) {
-        return new InvalidRequestException(operation + " of key " + Tuples.toString(key) + " in " + backend.where()
-                + " after a " + earlier + " of it in the same transaction: a key is written either with claim, release"
-                + " and writeIfUnchanged (lightweight transactions) or with put, delete, deleteRange and add, never"
-                + " both");
-    }
-
-    /** The deletion of a range in one stored partition (the range's partition, or one of its buckets). */
-    private BatchableStatement<?> rangeDeletion(boolean chunkTable, PartitionRange range, byte[] stored,
-            long deletedAt) {
-        boolean bounded = range.to() != null;
-        return bounded
-                ? backend.statements().deleteRange(chunkTable, true).bind(deletedAt, Statements.buffer(stored),
-                        Statements.buffer(range.from()), Statements.buffer(range.to()))
-                : backend.statements().deleteRange(chunkTable, false).bind(deletedAt, Statements.buffer(stored),
-                        Statements.buffer(range.from()));
-    }
-
-    /** A value as one data row, or as a null data row and chunks when it is longer than the chunk size. */
-    private void writeValue(List<BatchableStatement<?>> batch, ByteBuffer partition, ByteBuffer sortKey, byte[] value,
-            long deletedAt, long writtenAt) {
-        Statements statements = backend.statements();
-        int chunkSize = backend.chunkSize();
-        // Chunks of an earlier value go in any case; new chunks, written later, survive the deletion.
-        batch.add(statements.deleteChunks.bind(deletedAt, partition, sortKey));
-        if (value.length <= chunkSize) {
-            batch.add(statements.insertData.bind(partition, sortKey, Statements.buffer(value), writtenAt));
-            return;
-        }
-        batch.add(statements.insertData.bind(partition, sortKey, null, writtenAt));
-        int chunks = (value.length + chunkSize - 1) / chunkSize;
-        for (int i = 0; i < chunks; i++) {
-            int from = i * chunkSize;
-            ByteBuffer chunk = ByteBuffer.wrap(value, from, Math.min(chunkSize, value.length - from)).slice();
-            batch.add(statements.insertChunk.bind(partition, sortKey, i, chunks, chunk, writtenAt));
-        }
-    }
-
-    /** The ranges per partition; a range spanning partitions is intersected with every partition of the store. */
-    private List<PartitionRange> resolve(List<KeyRange> ranges) {
-        List<PartitionRange> resolved = new ArrayList<>();
-        for (KeyRange range : ranges) {
-            PartitionRange inOne = PartitionRange.within(range);
-            if (inOne != null) {
-                resolved.add(inOne);
-                continue;
-            }
-            SpanningCursor.Partitions partitions = new SpanningCursor.Partitions(backend, null);
-            Set<ByteBuffer> seen = new java.util.HashSet<>();
-            for (byte[] stored = partitions.next(); stored != null; stored = partitions.next()) {
-                byte[] partition = Placement.partitionOf(stored);
-                PartitionRange part = PartitionRange.intersect(range, partition);
-                if (part != null && seen.add(ByteBuffer.wrap(partition))) {
-                    resolved.add(part);
-                }
-            }
-        }
-        return resolved;
-    }
-
-    /**
-     * The counters that this commit's puts of 8-byte values, deletes and range deletions replace, by key:
-     * read now, so that the base written beside each makes the key read as the value put (or zero).
-     */
-    private Map<ByteBuffer, Long> readReplacedCounters(List<PartitionRange> ranges) {
-        Statements statements = backend.statements();
-        Placement placement = backend.placement();
-        Map<ByteBuffer, Map.Entry<byte[], List<ByteBuffer>>> byPartition = new LinkedHashMap<>();
-        for (Map.Entry<byte[], Op> write : writes.entrySet()) {
-            Op op = write.getValue();
-            boolean replaces = op instanceof Op.Delete || (op instanceof Op.Put put && put.value().length == Counters.SIZE);
-            byte[] key = write.getKey();
-            int length = PartitionRange.partitionLength(key);
-            byte[] partition = Arrays.copyOf(key, length);
-            if (replaces && backend.mayHoldCounters(partition)) {
-                ByteBuffer sortKey = sortKey(key, length);
-                byPartition.computeIfAbsent(placement.stored(partition, sortKey.array()),
-                        p -> Map.entry(partition, new ArrayList<>())).getValue().add(sortKey);
-            }
-        }
-        List<Map.Entry<byte[], CompletionStage<AsyncResultSet>>> pending = new ArrayList<>();
-        int inBatch = Math.min(CassandraBackend.IN_BATCH, backend.pageSize());
-        for (Map.Entry<ByteBuffer, Map.Entry<byte[], List<ByteBuffer>>> entry : byPartition.entrySet()) {
-            List<ByteBuffer> sortKeys = entry.getValue().getValue();
-            for (int from = 0; from < sortKeys.size(); from += inBatch) {
-                List<ByteBuffer> slice = sortKeys.subList(from, Math.min(sortKeys.size(), from + inBatch));
-                pending.add(Map.entry(entry.getValue().getKey(), backend.session().executeAsync(
-                        statements.bindRead(statements.getCounterIn, entry.getKey(), slice))));
-            }
-        }
-        Map<ByteBuffer, Long> sums = new HashMap<>();
-        for (Map.Entry<byte[], CompletionStage<AsyncResultSet>> read : pending) {
-            for (Row row : CassandraBackend.join(read.getValue()).currentPage()) {
-                sums.put(ByteBuffer.wrap(CassandraBackend.concat(read.getKey(), Statements.bytes(row.getByteBuffer(0)))),
-                        row.getLong(1));
-            }
-        }
-        for (PartitionRange range : ranges) {
-            if (!backend.mayHoldCounters(range.partition())) {
-                continue;
-            }
-            boolean bounded = range.to() != null;
-            for (byte[] stored : placement.storedPartitions(range.partition())) {
-                Object[] values = bounded
-                        ? new Object[] {Statements.buffer(stored), Statements.buffer(range.from()),
-                                Statements.buffer(range.to())}
-                        : new Object[] {Statements.buffer(stored), Statements.buffer(range.from())};
-                for (Row row : backend.session().execute(
-                        statements.bindRead(statements.scan(true, bounded, false, false), values))) {
-                    sums.put(ByteBuffer.wrap(range.key(Statements.bytes(row.getByteBuffer(0)))), row.getLong(1));
-                }
-            }
-        }
-        return sums;
-    }
-
-    private void execute(List<BatchableStatement<?>> statements, BatchType type, boolean idempotent, String what) {
-        if (statements.isEmpty()) {
-            return;
-        }
-        requireFits(statements, what);
-        Statements prepared = backend.statements();
-        try {
-            if (statements.size() == 1 && statements.get(0) instanceof BoundStatement single) {
-                backend.session().execute(prepared.write(single, idempotent));
-            } else {
-                backend.session().execute(prepared.write(BatchStatement.newInstance(type, statements), idempotent));
-            }
-        } catch (RuntimeException e) {
-            throw failure(what, e);
-        }
-    }
-
-    private static ByteBuffer sortKey(byte[] key, int partitionLength) {
-        return ByteBuffer.wrap(Arrays.copyOfRange(key, partitionLength, key.length));
-    }
-
-    /** A buffered write of one key: the last one made, with later adds folded in. */
-    sealed interface Op {
-        /** The key's value after this write, given its value in the store before it. */
-        byte[] applyTo(byte[] stored);
-
-        /** Whether {@link #applyTo} needs the stored value. */
-        default boolean readsStored() {
-            return false;
-        }
-
-        /** The operation's name, for messages. */
-        String describe();
-
-        /** Store {@code value}. */
-        record Put(byte[] value) implements Op {
-            @Override
-            public byte[] applyTo(byte[] stored) {
-                return value.clone();
-            }
-
-            @Override
-            public String describe() {
-                return "put";
-            }
-        }
-
-        /** Remove the key. */
-        enum Delete implements Op {
-            INSTANCE;
-
-            @Override
-            public byte[] applyTo(byte[] stored) {
-                return null;
-            }
-
-            @Override
-            public String describe() {
-                return "delete";
-            }
-        }
-
-        /** Add {@code delta} to whatever the store holds (absent or not 8 bytes: zero). */
-        record Add(long delta) implements Op {
-            @Override
-            public byte[] applyTo(byte[] stored) {
-                return Counters.encode(StoredValues.asCounter(stored) + delta);
-            }
-
-            @Override
-            public boolean readsStored() {
-                return true;
-            }
-
-            @Override
-            public String describe() {
-                return "add";
-            }
-        }
-
-        /** Give up the claim of {@code holder}: the key reads as absent if {@code holder} holds it. */
-        record Release(byte[] holder) implements Op {
-            @Override
-            public byte[] applyTo(byte[] stored) {
-                return stored == null || Arrays.equals(stored, holder) ? null : stored.clone();
-            }
-
-            @Override
-            public boolean readsStored() {
-                return true;
-            }
-
-            @Override
-            public String describe() {
-                return "release";
-            }
-        }
-
-        /** Write {@code value} (null: remove) if the key still holds {@code expected} (null: is absent). */
-        record Checked(byte[] expected, byte[] value) implements Op {
-            @Override
-            public byte[] applyTo(byte[] stored) {
-                return value == null ? null : value.clone();
-            }
-
-            @Override
-            public String describe() {
-                return "writeIfUnchanged";
-            }
         }
     }
 }

@@ -8,25 +8,31 @@ import java.util.Arrays;
 import java.util.Map;
 
 /**
- * A transaction's scan: the store's items merged with the transaction's buffered writes, which win, and
- * without the keys its range deletions cover. The buffer is looked up afresh for each item, after the
- * last key returned, so writes made while the cursor is open never disturb it.
+ * A transaction's scan: the store's items merged with the transaction's buffered writes ({@link WriteSet}),
+ * which win, and without the keys its range deletions cover. The buffer is looked up afresh for each item,
+ * after the last key returned, so writes made while the cursor is open never disturb it.
  */
 final class OverlayCursor extends CursorBase {
-    private final CassandraTransaction transaction;
+    private final WriteSet writes;
     private final CursorBase store;
     private final KeyRange range;
     private final boolean reverse;
+    private final Failures failures;
     private KeyValue stored;
     private boolean storedFetched;
     private byte[] last;
 
-    OverlayCursor(CassandraTransaction transaction, CursorBase store, KeyRange range, ScanOptions options) {
+    /**
+     * @param store a cursor over {@code range} in the store, in the same direction and without a limit
+     * @param failures maps a failure of {@code store}
+     */
+    OverlayCursor(WriteSet writes, CursorBase store, KeyRange range, ScanOptions options, Failures failures) {
         super(options.limit(), store.description() + " with a transaction's own writes");
-        this.transaction = transaction;
+        this.writes = writes;
         this.store = store;
         this.range = range;
         this.reverse = options.reverse();
+        this.failures = failures;
     }
 
     @Override
@@ -36,7 +42,7 @@ final class OverlayCursor extends CursorBase {
                 stored = store.hasNext() ? store.next() : null;
                 storedFetched = true;
             }
-            Map.Entry<byte[], CassandraTransaction.Op> own = nextOwn();
+            Map.Entry<byte[], BufferedOp> own = writes.nextWrite(range, last, reverse);
             if (stored == null && own == null) {
                 return null;
             }
@@ -46,14 +52,14 @@ final class OverlayCursor extends CursorBase {
                 KeyValue item = stored;
                 storedFetched = false;
                 last = item.key();
-                if (!transaction.isDeleted(item.key())) {
+                if (!writes.isDeleted(item.key())) {
                     return item;
                 }
                 continue;
             }
             byte[] storedValue = null;
             if (order == 0) {
-                storedValue = transaction.isDeleted(stored.key()) ? null : stored.value();
+                storedValue = writes.isDeleted(stored.key()) ? null : stored.value();
                 storedFetched = false;
             }
             last = own.getKey();
@@ -71,19 +77,6 @@ final class OverlayCursor extends CursorBase {
 
     @Override
     KvMapperException failure(String what, RuntimeException e) {
-        return transaction.failure(what, e);
-    }
-
-    /** The transaction's first write after the last key returned, within the range, or {@code null}. */
-    private Map.Entry<byte[], CassandraTransaction.Op> nextOwn() {
-        var writes = transaction.writes();
-        if (reverse) {
-            Map.Entry<byte[], CassandraTransaction.Op> entry =
-                    last == null ? writes.lowerEntry(range.end()) : writes.lowerEntry(last);
-            return entry != null && Arrays.compareUnsigned(entry.getKey(), range.begin()) >= 0 ? entry : null;
-        }
-        Map.Entry<byte[], CassandraTransaction.Op> entry =
-                last == null ? writes.ceilingEntry(range.begin()) : writes.higherEntry(last);
-        return entry != null && Arrays.compareUnsigned(entry.getKey(), range.end()) < 0 ? entry : null;
+        return failures.of(what, e);
     }
 }

@@ -1,0 +1,35 @@
+package io.kvmapper.cassandra;
+
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.function.Predicate;
+
+/**
+ * How a store lays out keys and values, as a transaction's parts need to know it: where a key is stored
+ * ({@link Placement}), which partitions may hold counters ({@link CounterPartitions}), how long a value may be
+ * before it is stored as chunks, and how many keys one {@code IN} read asks for.
+ */
+record StoreLayout(Placement placement, Predicate<byte[]> counterPartitions, int chunkSize, int keysPerRead) {
+    /** Whether the partition may hold counters, and so whether a write there may replace one. */
+    boolean mayHoldCounters(byte[] partition) {
+        return counterPartitions.test(partition);
+    }
+
+    /** Where {@code key} is stored. */
+    Location locate(byte[] key) {
+        int length = PartitionRange.partitionLength(key);
+        byte[] partition = Arrays.copyOf(key, length);
+        ByteBuffer sortKey = ByteBuffer.wrap(Arrays.copyOfRange(key, length, key.length));
+        return new Location(partition, placement.stored(partition, sortKey.array()), sortKey);
+    }
+
+    /**
+     * A key as the tables hold it.
+     *
+     * @param partition the key's partition, its first tuple element
+     * @param stored the {@code partition} column: the partition, or one of its buckets
+     * @param sortKey the {@code key} column: the rest of the key
+     */
+    record Location(byte[] partition, ByteBuffer stored, ByteBuffer sortKey) {
+    }
+}
