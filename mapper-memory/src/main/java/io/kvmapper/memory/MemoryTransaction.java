@@ -129,7 +129,7 @@ final class MemoryTransaction implements KvTransaction {
         ensureOpen();
         boolean committed;
         try {
-            committed = store.commit(snapshot.sequence(), checked, writes);
+            committed = store.commit(snapshot, checked, writes);
         } catch (RuntimeException | Error e) {
             end("the transaction on " + store.name() + " failed to commit; begin a new one");
             throw e;

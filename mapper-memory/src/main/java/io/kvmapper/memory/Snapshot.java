@@ -27,4 +27,13 @@ final class Snapshot implements AutoCloseable {
             store.release(sequence);
         }
     }
+
+    /**
+     * Marks the snapshot released without telling the store, for the store itself to unregister it.
+     *
+     * @return whether it was still open
+     */
+    boolean detach() {
+        return released.compareAndSet(false, true);
+    }
 }

@@ -86,16 +86,17 @@ final class VersionedStore {
     }
 
     /**
-     * Commits a transaction that began at {@code beginSequence}: if none of {@code checked} was written by a
-     * commit after it, installs {@code writes} as one new version each, atomically. Nothing is applied
-     * otherwise.
+     * Commits a transaction that reads {@code snapshot}: if none of {@code checked} was written by a commit
+     * after the snapshot, installs {@code writes} as one new version each, atomically, and releases the
+     * snapshot before pruning, since the committed transaction reads no more and the versions only it could
+     * see need not stay. Nothing is applied, and the snapshot is left to its owner, otherwise.
      *
      * @return {@code false} on a conflict
      * @throws StoreClosedException if the store is closed
      * @throws io.kvmapper.CorruptDataException if an add meets a stored value that is not a counter; nothing
      *     is applied
      */
-    boolean commit(long beginSequence, Collection<byte[]> checked, WriteBuffer writes) {
+    boolean commit(Snapshot snapshot, Collection<byte[]> checked, WriteBuffer writes) {
         commitLock.lock();
         try {
             if (closed) {
@@ -103,7 +104,7 @@ final class VersionedStore {
             }
             for (byte[] key : checked) {
                 VersionChain chain = chains.get(key);
-                if (chain != null && chain.lastWritten() > beginSequence) {
+                if (chain != null && chain.lastWritten() > snapshot.sequence()) {
                     return false;
                 }
             }
@@ -125,11 +126,14 @@ final class VersionedStore {
                 installed.add(install(write.key(), write.value(), sequence));
             }
             snapshots.publish(sequence);
+            if (snapshot.detach()) {
+                snapshots.release(snapshot.sequence());
+            }
             long[] readers = snapshots.readers();
             for (int i = 0; i < installed.size(); i++) {
                 prune(resolved.get(i).key(), installed.get(i), readers);
             }
-            pruneDue(readers);
+            pruneDue();
             return true;
         } finally {
             commitLock.unlock();
@@ -143,7 +147,7 @@ final class VersionedStore {
             commitLock.lock();
             try {
                 if (!closed) {
-                    pruneDue(snapshots.readers());
+                    pruneDue();
                 }
             } finally {
                 commitLock.unlock();
@@ -203,16 +207,33 @@ final class VersionedStore {
         }
     }
 
-    /** Prunes the queued chains that are due: no open snapshot reads before their due sequence. */
-    private void pruneDue(long[] readers) {
-        long horizon = readers.length == 0 ? snapshots.committed() : readers[0];
-        while (!pruneQueue.isEmpty() && pruneQueue.peek().due() <= horizon) {
-            Due due = pruneQueue.poll();
-            due.chain().queued = false;
-            if (chains.get(due.key()) == due.chain()) {
-                prune(due.key(), due.chain(), readers);
+    /**
+     * Prunes the queued chains that are due: no open snapshot reads before their due sequence. Commit lock
+     * held.
+     *
+     * <p>A snapshot released while this runs may have read the old {@link #nextDue} and left the pruning to
+     * the lock holder, so the horizon is read again after {@code nextDue} is published, and the pruning
+     * repeated if it moved past it; a release after that reads the new {@code nextDue} and prunes itself.
+     * So once no commit or release is running, no due chain is left waiting.
+     */
+    private void pruneDue() {
+        long[] readers;
+        do {
+            readers = snapshots.readers();
+            long horizon = horizon(readers);
+            while (!pruneQueue.isEmpty() && pruneQueue.peek().due() <= horizon) {
+                Due due = pruneQueue.poll();
+                due.chain().queued = false;
+                if (chains.get(due.key()) == due.chain()) {
+                    prune(due.key(), due.chain(), readers);
+                }
             }
-        }
-        nextDue = pruneQueue.isEmpty() ? Long.MAX_VALUE : pruneQueue.peek().due();
+            nextDue = pruneQueue.isEmpty() ? Long.MAX_VALUE : pruneQueue.peek().due();
+        } while (horizon(snapshots.readers()) >= nextDue);
+    }
+
+    /** The oldest sequence an open snapshot reads at, or the last commit if none is open. */
+    private long horizon(long[] readers) {
+        return readers.length == 0 ? snapshots.committed() : readers[0];
     }
 }
