@@ -17,7 +17,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Reads on the backend take a snapshot of the latest commit; a point read or multi-get releases it at
  * once, a cursor when it is exhausted or closed. Transactions are optimistic ({@link MemoryTransaction}).
- * Safe for concurrent use by any number of threads; reads take no lock, commits one short lock.
+ * Safe for concurrent use by any number of threads: a read holds no lock while it reads (registering its
+ * snapshot takes a short monitor), and commits take turns on one short lock.
  *
  * <p>Nothing outlives {@link #close()}: afterwards every call on the backend, and on its transactions and
  * cursors, throws {@link StoreClosedException}; the data is freed with the backend object.
