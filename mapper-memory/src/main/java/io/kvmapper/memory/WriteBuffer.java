@@ -1,0 +1,61 @@
+package io.kvmapper.memory;
+
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * A transaction's writes, sorted by key, one {@link PendingWrite} per key, until it commits. Owns its
+ * arrays: callers pass copies. Used by one thread at a time, like its transaction.
+ */
+final class WriteBuffer {
+    private final TreeMap<byte[], PendingWrite> writes = new TreeMap<>(Arrays::compareUnsigned);
+
+    void put(byte[] key, byte[] value) {
+        writes.put(key, PendingWrite.put(value));
+    }
+
+    void delete(byte[] key) {
+        writes.put(key, PendingWrite.DELETE);
+    }
+
+    void add(byte[] key, long delta) {
+        writes.merge(key, PendingWrite.add(delta), (earlier, added) -> earlier.plus(delta));
+    }
+
+    /** The pending write of {@code key}, or {@code null} if the transaction has not written it. */
+    PendingWrite get(byte[] key) {
+        return writes.get(key);
+    }
+
+    /**
+     * The next pending write of a scan of {@code [begin, end)}: the first at or after {@code begin}
+     * ({@code after} null) or after {@code after}, in key order or reversed. Looked up afresh each time, so
+     * writing while a scan runs is safe.
+     *
+     * @return the write, or {@code null} if the range holds no more
+     */
+    Map.Entry<byte[], PendingWrite> next(byte[] begin, byte[] end, boolean reverse, byte[] after) {
+        if (reverse) {
+            Map.Entry<byte[], PendingWrite> entry = writes.lowerEntry(after == null ? end : after);
+            return entry == null || Arrays.compareUnsigned(entry.getKey(), begin) < 0 ? null : entry;
+        }
+        Map.Entry<byte[], PendingWrite> entry = after == null ? writes.ceilingEntry(begin) : writes.higherEntry(after);
+        return entry == null || Arrays.compareUnsigned(entry.getKey(), end) >= 0 ? null : entry;
+    }
+
+    boolean isEmpty() {
+        return writes.isEmpty();
+    }
+
+    int size() {
+        return writes.size();
+    }
+
+    /** Every pending write, in key order. */
+    Set<Map.Entry<byte[], PendingWrite>> entries() {
+        return Collections.unmodifiableMap(writes).entrySet();
+    }
+}
