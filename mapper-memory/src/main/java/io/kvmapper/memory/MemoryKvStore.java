@@ -1,5 +1,6 @@
 package io.kvmapper.memory;
 
+import io.kvmapper.internal.store.KvStoreImpl;
 import io.kvmapper.KvStore;
 import io.kvmapper.RetryPolicy;
 import java.util.Objects;
@@ -61,7 +62,7 @@ public final class MemoryKvStore {
 
         /** Opens a new, empty in-memory store with these options. */
         public KvStore open() {
-            return KvStore.of(new MemoryBackend(), retryPolicy);
+            return KvStoreImpl.open(new MemoryBackend(), retryPolicy);
         }
 
         @Override

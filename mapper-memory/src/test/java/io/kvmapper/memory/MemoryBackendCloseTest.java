@@ -1,5 +1,6 @@
 package io.kvmapper.memory;
 
+import io.kvmapper.spi.KvBackend;
 import static io.kvmapper.memory.TestData.ALL;
 import static io.kvmapper.memory.TestData.commit;
 import static io.kvmapper.memory.TestData.key;
@@ -35,14 +36,14 @@ class MemoryBackendCloseTest {
     @Test
     void closingTheKvStoreClosesTheBackendAndSaysWhichStore() {
         KvStore store = MemoryKvStore.open();
-        MemoryBackend backend = (MemoryBackend) store.backend();
+        MemoryBackend backend = (MemoryBackend) store.unwrap(KvBackend.class);
         store.close();
         store.close();
         StoreClosedException e = assertThrows(StoreClosedException.class, () -> backend.get(key(1)));
         assertTrue(e.getMessage().matches("in-memory store \\d+ is closed"), e.getMessage());
         assertFalse(e.isRetryable());
         assertThrows(StoreClosedException.class, () -> store.transact(tx -> {
-            tx.kv().put(key(1), value("v"));
+            tx.unwrap(KvTransaction.class).put(key(1), value("v"));
         }));
         assertTrue(backend.toString().endsWith(", closed]"), backend.toString());
     }
@@ -51,11 +52,11 @@ class MemoryBackendCloseTest {
     void nothingOutlivesTheStore() {
         try (KvStore first = MemoryKvStore.open()) {
             first.transact(tx -> {
-                tx.kv().put(key(1), value("v"));
+                tx.unwrap(KvTransaction.class).put(key(1), value("v"));
             });
         }
         try (KvStore second = MemoryKvStore.open()) {
-            assertEquals(null, second.backend().get(key(1)), "a new store starts empty");
+            assertEquals(null, second.unwrap(KvBackend.class).get(key(1)), "a new store starts empty");
         }
     }
 
@@ -128,7 +129,7 @@ class MemoryBackendCloseTest {
     @Test
     void closingUnderLoadEndsEveryCallWithSuccessOrStoreClosedAndNothingElse() throws Exception {
         KvStore store = MemoryKvStore.open();
-        MemoryBackend backend = (MemoryBackend) store.backend();
+        MemoryBackend backend = (MemoryBackend) store.unwrap(KvBackend.class);
         int threads = 4;
         AtomicInteger calls = new AtomicInteger();
         ConcurrentLinkedQueue<Throwable> unexpected = new ConcurrentLinkedQueue<>();
@@ -173,9 +174,9 @@ class MemoryBackendCloseTest {
 
     private static void work(KvStore store, MemoryBackend backend, int thread, int i) {
         switch (i % 3) {
-            case 0 -> store.transact((Transaction tx) -> {
-                tx.kv().put(key(thread * 1_000_000L + i), value("v"));
-                tx.kv().add(key(-1), 1);
+            case 0 -> store.transact(tx -> {
+                tx.unwrap(KvTransaction.class).put(key(thread * 1_000_000L + i), value("v"));
+                tx.unwrap(KvTransaction.class).add(key(-1), 1);
             });
             case 1 -> {
                 try (KvCursor cursor = backend.scan(ALL, ScanOptions.FORWARD.withLimit(50))) {

@@ -1,5 +1,7 @@
 package io.kvmapper.memory;
 
+import io.kvmapper.spi.KvBackend;
+import io.kvmapper.spi.KvTransaction;
 import static io.kvmapper.memory.TestData.key;
 import static io.kvmapper.memory.TestData.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -25,13 +27,13 @@ class MemoryKvStoreTest {
     void eachOpenIsANewEmptyStoreOfItsOwn() {
         MemoryKvStore.Options options = MemoryKvStore.options();
         try (KvStore first = options.open(); KvStore second = options.open(); KvStore third = MemoryKvStore.open()) {
-            assertInstanceOf(MemoryBackend.class, first.backend());
-            assertNotSame(first.backend(), second.backend());
+            assertInstanceOf(MemoryBackend.class, first.unwrap(KvBackend.class));
+            assertNotSame(first.unwrap(KvBackend.class), second.unwrap(KvBackend.class));
             first.transact(tx -> {
-                tx.kv().put(key(1), value("first"));
+                tx.unwrap(KvTransaction.class).put(key(1), value("first"));
             });
-            assertNull(second.backend().get(key(1)));
-            assertNull(third.backend().get(key(1)));
+            assertNull(second.unwrap(KvBackend.class).get(key(1)));
+            assertNull(third.unwrap(KvBackend.class).get(key(1)));
         }
     }
 
@@ -46,11 +48,11 @@ class MemoryKvStoreTest {
         try (KvStore store = options.open()) {
             assertThrows(TransactionConflictException.class, () -> store.transact(tx -> {
                 attempts.incrementAndGet();
-                tx.kv().get(key(1));
+                tx.unwrap(KvTransaction.class).get(key(1));
                 store.transact(other -> {
-                    other.kv().put(key(1), value("meanwhile"));
+                    other.unwrap(KvTransaction.class).put(key(1), value("meanwhile"));
                 });
-                tx.kv().put(key(2), value("never"));
+                tx.unwrap(KvTransaction.class).put(key(2), value("never"));
             }));
         }
         assertEquals(2, attempts.get());

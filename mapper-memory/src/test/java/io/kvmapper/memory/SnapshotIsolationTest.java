@@ -1,5 +1,6 @@
 package io.kvmapper.memory;
 
+import io.kvmapper.spi.KvBackend;
 import static io.kvmapper.memory.TestData.ALL;
 import static io.kvmapper.memory.TestData.commit;
 import static io.kvmapper.memory.TestData.key;
@@ -44,7 +45,7 @@ class SnapshotIsolationTest {
     private static final RetryPolicy PATIENT = new RetryPolicy(100_000, Duration.ofNanos(50_000), Duration.ofMillis(2));
 
     private final KvStore store = MemoryKvStore.options().retryPolicy(PATIENT).open();
-    private final MemoryBackend backend = (MemoryBackend) store.backend();
+    private final MemoryBackend backend = (MemoryBackend) store.unwrap(KvBackend.class);
 
     @AfterEach
     void close() {
@@ -110,8 +111,8 @@ class SnapshotIsolationTest {
         try (KvTransaction reader = backend.beginTransaction()) {
             long first = balance(reader.get(key(0)));
             store.transact(tx -> {
-                tx.kv().add(key(0), -500);
-                tx.kv().add(key(1), 500);
+                tx.unwrap(KvTransaction.class).add(key(0), -500);
+                tx.unwrap(KvTransaction.class).add(key(1), 500);
             });
             long second = balance(reader.get(key(1)));
             assertEquals(2 * OPENING_BALANCE, first + second, "both reads come from the snapshot");
@@ -126,8 +127,8 @@ class SnapshotIsolationTest {
         try (KvCursor cursor = backend.scan(ALL, ScanOptions.FORWARD)) {
             total += balance(cursor.next().value());
             store.transact(tx -> {
-                tx.kv().add(key(0), 300);
-                tx.kv().add(key(ACCOUNTS - 1), -300);
+                tx.unwrap(KvTransaction.class).add(key(0), 300);
+                tx.unwrap(KvTransaction.class).add(key(ACCOUNTS - 1), -300);
             });
             while (cursor.hasNext()) {
                 total += balance(cursor.next().value());
@@ -175,15 +176,15 @@ class SnapshotIsolationTest {
         int to = (from + 1 + random.nextInt(ACCOUNTS - 1)) % ACCOUNTS;
         long amount = 1 + random.nextInt(50);
         if (random.nextBoolean()) {
-            store.transact((Transaction tx) -> {
-                KvTransaction kv = tx.kv();
+            store.transact(tx -> {
+                KvTransaction kv = tx.unwrap(KvTransaction.class);
                 kv.put(key(from), Counters.encode(balance(kv.get(key(from))) - amount));
                 kv.put(key(to), Counters.encode(balance(kv.get(key(to))) + amount));
             });
         } else {
-            store.transact((Transaction tx) -> {
-                tx.kv().add(key(from), -amount);
-                tx.kv().add(key(to), amount);
+            store.transact(tx -> {
+                tx.unwrap(KvTransaction.class).add(key(from), -amount);
+                tx.unwrap(KvTransaction.class).add(key(to), amount);
             });
         }
     }
