@@ -50,6 +50,7 @@ public final class CassandraTestCluster implements AutoCloseable {
 
     /** Starts the three nodes at once and waits until every node accepts CQL and takes writes at ALL. */
     public static CassandraTestCluster start() {
+        CassandraTestServer.requireNodesWanted();
         long begin = System.nanoTime();
         try {
             Path work = Path.of(System.getProperty("kvmapper.cassandra.work", System.getProperty("java.io.tmpdir")));

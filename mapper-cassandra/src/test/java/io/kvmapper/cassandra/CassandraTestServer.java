@@ -20,6 +20,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * One real Apache Cassandra 5.0 node for tests, launched as a JVM of its own from the server jars that
@@ -57,12 +58,22 @@ public final class CassandraTestServer implements AutoCloseable {
 
     /** The node shared by every test in this JVM, started on first use. */
     public static synchronized CassandraTestServer shared() {
+        requireNodesWanted();
         if (shared == null) {
             shared = start();
             CassandraTestServer started = shared;
             Runtime.getRuntime().addShutdownHook(new Thread(started::close, "stop-cassandra-test-node"));
         }
         return shared;
+    }
+
+    /**
+     * Skips the calling test (a JUnit assumption) when the build was run with {@code -DskipCassandraTests}, which
+     * the parent pom hands to every test JVM as {@code kvmapper.skipCassandraTests}: no node is started then.
+     */
+    public static void requireNodesWanted() {
+        Assumptions.assumeFalse(Boolean.getBoolean("kvmapper.skipCassandraTests"),
+                "-DskipCassandraTests: no Cassandra node is started");
     }
 
     /** Stops the shared node if one was started; called when the test session ends. */
