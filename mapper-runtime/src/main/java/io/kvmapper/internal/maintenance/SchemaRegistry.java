@@ -8,25 +8,25 @@ import io.kvmapper.TransactionConflictException;
 import io.kvmapper.internal.index.ComponentStates.State;
 import io.kvmapper.internal.index.ComponentStates.Status;
 import io.kvmapper.internal.index.ComponentStates;
-import io.kvmapper.internal.index.IndexMaintainer;
+import io.kvmapper.internal.index.ComponentKeys;
+import io.kvmapper.internal.index.ComponentKind;
+import io.kvmapper.internal.index.ComponentMaintainer;
+import io.kvmapper.internal.index.EntityMaintainers;
+import io.kvmapper.internal.index.MaintainerFactory;
 import io.kvmapper.internal.layout.KeyLayout;
-import io.kvmapper.internal.layout.MetaKinds;
 import io.kvmapper.internal.layout.StoredComponent;
-import io.kvmapper.internal.mapping.CounterDefinition;
-import io.kvmapper.internal.mapping.IndexDefinition;
 import io.kvmapper.internal.record.RecordCursor;
 import io.kvmapper.internal.record.RecordLayout;
 import io.kvmapper.internal.store.KvStoreImpl;
-import io.kvmapper.spi.Counters;
 import io.kvmapper.spi.KeyRange;
 import io.kvmapper.spi.KeyValue;
 import io.kvmapper.spi.KvCursor;
 import io.kvmapper.spi.KvTransaction;
 import io.kvmapper.spi.ScanOptions;
 import io.kvmapper.tuple.Tuples;
-import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -81,95 +81,82 @@ public final class SchemaRegistry implements AutoCloseable, KvStoreImpl.Backgrou
     }
 
     /**
-     * The live schema of an entity in this store, reconciling the stored definitions with the code's on
-     * first use and starting whatever builds and drops that needs.
+     * The maintainers of an entity's indexes and counters in this store, with their live states, reconciling
+     * the stored definitions with the code's on first use and starting whatever builds and drops that needs.
      *
      * @throws SchemaMismatchException if the store's data of the entity cannot be read with the code's schema
      */
-    public synchronized <E> ComponentStates open(RecordLayout<E> records, KeyLayout layout, List<IndexDefinition<E>> indexes,
-            List<CounterDefinition<E>> counters) {
+    public synchronized <E> EntityMaintainers<E> open(RecordLayout<E> records, KeyLayout layout) {
         String entity = layout.entityName();
-        String fingerprint = fingerprint(records, indexes, counters);
         ComponentStates existing = schemas.get(entity);
+        ComponentStates schema = existing != null ? existing : new ComponentStates(entity, fingerprint(records));
+        EntityMaintainers<E> maintainers = MaintainerFactory.maintainers(records.mapping(), layout, schema,
+                store.backend());
         if (existing != null) {
+            String fingerprint = fingerprint(records);
             if (!existing.fingerprint().equals(fingerprint)) {
                 throw new SchemaMismatchException(entity, "this store already serves the entity as "
                         + existing.fingerprint() + ", and now it is opened as " + fingerprint
                         + "; two versions of one entity cannot share an open store, so close it before opening it with "
                         + "the new code");
             }
-            return existing;
+            return maintainers;
         }
         if (closed) {
             throw new StoreClosedException("the store is closed");
         }
-        ComponentStates schema = new ComponentStates(entity, fingerprint);
         List<Runnable> tasks = store.transactKvResult(kv -> {
             SchemaCheck.apply(kv, layout, records.mapping());
-            return reconcile(kv, records, layout, indexes, counters, schema);
+            return reconcile(kv, records, layout, maintainers, schema);
         });
         schemas.put(entity, schema);
         tasks.forEach(this::submit);
-        return schema;
+        return maintainers;
     }
 
     /** What identifies a version of an entity's code: its class, indexes and counters. */
-    private static <E> String fingerprint(RecordLayout<E> records, List<IndexDefinition<E>> indexes,
-            List<CounterDefinition<E>> counters) {
+    private static <E> String fingerprint(RecordLayout<E> records) {
         StringBuilder text = new StringBuilder(records.mapping().getClass().getName().replace("_KvMapping", ""))
                 .append(" with ");
-        indexes.forEach(i -> text.append(i.name()).append('=').append(i.signature()).append(' '));
-        counters.forEach(c -> text.append(c.name()).append('=').append(c.signature()).append(' '));
+        records.mapping().indexes().forEach(i -> text.append(i.name()).append('=').append(i.signature()).append(' '));
+        records.mapping().counters().forEach(c -> text.append(c.name()).append('=').append(c.signature()).append(' '));
         return text.toString().trim();
     }
 
     private <E> List<Runnable> reconcile(KvTransaction kv, RecordLayout<E> records, KeyLayout layout,
-            List<IndexDefinition<E>> indexes, List<CounterDefinition<E>> counters, ComponentStates schema) {
+            EntityMaintainers<E> maintainers, ComponentStates schema) {
         List<Runnable> tasks = new ArrayList<>();
         boolean hasRecords;
         try (KvCursor cursor = kv.scan(layout.records(), ScanOptions.FORWARD.withLimit(1))) {
             hasRecords = cursor.hasNext();
         }
-        Map<String, StoredComponent> storedIndexes = StoredComponent.readAll(kv, layout, MetaKinds.INDEX);
-        for (IndexDefinition<E> index : indexes) {
-            StoredComponent stored = storedIndexes.remove(index.name());
-            Component component = Component.index(layout, index.name());
-            State state = plan(kv, component, index.signature(), stored, hasRecords);
-            boolean clearing = state == State.BUILDING && stored != null && !stored.is(index.signature(), StoredComponent.BUILDING);
-            schema.setIndex(index.name(), new Status(clearing ? State.CLEARING : state,
-                    stored == null ? "" : stored.detail()));
+        Map<ComponentKind, Map<String, StoredComponent>> stored = new EnumMap<>(ComponentKind.class);
+        for (ComponentKind kind : ComponentKind.values()) {
+            stored.put(kind, StoredComponent.readAll(kv, layout, kind.metaKind()));
+        }
+        for (ComponentMaintainer<E> maintainer : maintainers.all()) {
+            ComponentKeys component = maintainer.keys();
+            StoredComponent before = stored.get(component.kind()).remove(component.name());
+            String signature = maintainer.signature();
+            State state = plan(kv, component, signature, before, hasRecords);
+            boolean clearing = state == State.BUILDING && before != null
+                    && !before.is(signature, StoredComponent.BUILDING);
+            schema.set(component.kind(), component.name(), new Status(clearing ? State.CLEARING : state,
+                    before == null ? "" : before.detail()));
             if (state == State.BUILDING) {
-                boolean clear = stored == null || !stored.is(index.signature(), StoredComponent.BUILDING);
-                tasks.add(() -> build(component, clear && stored != null, records, layout,
-                        new IndexBuild<>(layout, index), schema));
+                tasks.add(() -> build(component, clearing, records, layout, maintainer, schema));
             }
         }
-        Map<String, StoredComponent> storedCounters = StoredComponent.readAll(kv, layout, MetaKinds.COUNTER);
-        for (CounterDefinition<E> counter : counters) {
-            StoredComponent stored = storedCounters.remove(counter.name());
-            Component component = Component.counter(layout, counter.name());
-            State state = plan(kv, component, counter.signature(), stored, hasRecords);
-            boolean clearing = state == State.BUILDING && stored != null
-                    && !stored.is(counter.signature(), StoredComponent.BUILDING);
-            schema.setCounter(counter.name(), new Status(clearing ? State.CLEARING : state,
-                    stored == null ? "" : stored.detail()));
-            if (state == State.BUILDING) {
-                boolean clear = stored == null || !stored.is(counter.signature(), StoredComponent.BUILDING);
-                tasks.add(() -> build(component, clear && stored != null, records, layout,
-                        new CounterBuild<>(layout, counter), schema));
+        for (ComponentKind kind : ComponentKind.values()) {
+            for (StoredComponent removed : stored.get(kind).values()) {
+                tasks.add(drop(kv, kind.keys(layout, removed.name()), removed));
             }
-        }
-        for (StoredComponent removed : storedIndexes.values()) {
-            tasks.add(drop(kv, Component.index(layout, removed.name()), removed));
-        }
-        for (StoredComponent removed : storedCounters.values()) {
-            tasks.add(drop(kv, Component.counter(layout, removed.name()), removed));
         }
         return tasks;
     }
 
     /** Decides a component's state from what is stored, writing the metadata for a new build. */
-    private static State plan(KvTransaction kv, Component component, String signature, StoredComponent stored,
+    private static State plan(KvTransaction kv, ComponentKeys component, String signature, StoredComponent stored,
             boolean hasRecords) {
         if (stored != null && stored.is(signature, StoredComponent.READY)) {
             return State.READY;
@@ -191,7 +178,7 @@ public final class SchemaRegistry implements AutoCloseable, KvStoreImpl.Backgrou
         return State.BUILDING;
     }
 
-    private Runnable drop(KvTransaction kv, Component component, StoredComponent stored) {
+    private Runnable drop(KvTransaction kv, ComponentKeys component, StoredComponent stored) {
         StoredComponent.write(kv, component.metaKey(), stored.signature(), StoredComponent.DROPPING, "");
         return () -> {
             String task = "dropping " + component.describe();
@@ -201,7 +188,7 @@ public final class SchemaRegistry implements AutoCloseable, KvStoreImpl.Backgrou
             }
             store.transactKv(tx -> {
                 tx.delete(component.metaKey());
-                component.endBuild(tx);
+                endBuild(tx, component);
                 tx.delete(component.duplicatesKey());
             });
             store.reportProgress(new Progress(component.entity(), task, deleted, true, "done"));
@@ -209,18 +196,18 @@ public final class SchemaRegistry implements AutoCloseable, KvStoreImpl.Backgrou
     }
 
     /** Deletes every item of a component in bounded batches: how many, or -1 if the store closed meanwhile. */
-    private long clear(Component component, String task) {
+    private long clear(ComponentKeys component, String task) {
         long deleted = 0;
         while (!closed) {
             int batch = store.transactKvResult(kv -> {
                 List<KeyValue> items = new ArrayList<>();
-                try (KvCursor cursor = kv.scan(component.range(), ScanOptions.FORWARD.withLimit(BATCH))) {
+                try (KvCursor cursor = kv.scan(component.items(), ScanOptions.FORWARD.withLimit(BATCH))) {
                     while (cursor.hasNext()) {
                         items.add(cursor.next());
                     }
                 }
                 for (KeyValue item : items) {
-                    component.remove(kv, item);
+                    component.kind().remove(kv, item);
                 }
                 return items.size();
             });
@@ -233,8 +220,8 @@ public final class SchemaRegistry implements AutoCloseable, KvStoreImpl.Backgrou
         return -1;
     }
 
-    private <E> void build(Component component, boolean clearFirst, RecordLayout<E> records, KeyLayout layout,
-            Backfill<E> backfill, ComponentStates schema) {
+    private <E> void build(ComponentKeys component, boolean clearFirst, RecordLayout<E> records, KeyLayout layout,
+            ComponentMaintainer<E> maintainer, ComponentStates schema) {
         String task = "building " + component.describe();
         if (clearFirst) {
             if (clear(component, task) < 0) {
@@ -246,7 +233,7 @@ public final class SchemaRegistry implements AutoCloseable, KvStoreImpl.Backgrou
                     StoredComponent.write(kv, component.metaKey(), stored.signature(), StoredComponent.BUILDING,
                             "");
                 });
-                component.set(schema, new Status(State.BUILDING, ""));
+                schema.set(component.kind(), component.name(), new Status(State.BUILDING, ""));
             } catch (KvMapperException e) {
                 if (closed || e instanceof StoreClosedException) {
                     return; // still CLEARING: the next open clears again, then builds
@@ -272,7 +259,7 @@ public final class SchemaRegistry implements AutoCloseable, KvStoreImpl.Backgrou
             int size = batchSize;
             BatchResult result;
             try {
-                result = store.transactKvResult(kv -> batch(kv, component, records, layout, backfill, size,
+                result = store.transactKvResult(kv -> batch(kv, component, records, layout, maintainer, size,
                         before));
             } catch (TransactionConflictException e) {
                 // writers keep touching the records of this batch: take smaller bites
@@ -292,11 +279,11 @@ public final class SchemaRegistry implements AutoCloseable, KvStoreImpl.Backgrou
                 continue;
             }
             if (failure != null) {
-                component.set(schema, new Status(State.FAILED, failure));
+                schema.set(component.kind(), component.name(), new Status(State.FAILED, failure));
                 clear(component, task);
                 store.reportProgress(new Progress(component.entity(), task, processed, true, "failed: " + failure));
             } else {
-                component.set(schema, new Status(State.READY, ""));
+                schema.set(component.kind(), component.name(), new Status(State.READY, ""));
                 store.reportProgress(new Progress(component.entity(), task, processed, true, "done"));
             }
             return;
@@ -310,14 +297,14 @@ public final class SchemaRegistry implements AutoCloseable, KvStoreImpl.Backgrou
      * the same transaction (which read the cursor, so a writer that touched it meanwhile makes it retry)
      * ends the build: READY, or FAILED if any batch met a duplicate.
      */
-    private <E> BatchResult batch(KvTransaction kv, Component component, RecordLayout<E> records, KeyLayout layout,
-            Backfill<E> backfill, int batchSize, Duplicates before) {
+    private <E> BatchResult batch(KvTransaction kv, ComponentKeys component, RecordLayout<E> records, KeyLayout layout,
+            ComponentMaintainer<E> maintainer, int batchSize, Duplicates before) {
         String failure = before.failure();
         byte[] cursor = kv.get(component.cursorKey());
         if (cursor == null) {
             return new BatchResult(0, true, List.of());
         }
-        component.readFence(kv);
+        readFence(kv, component);
         KeyRange all = layout.records();
         byte[] after = cursor.length == 0 ? null : KeyRange.tuplePrefix(cursor).end();
         List<byte[]> keys = new ArrayList<>(batchSize);
@@ -331,7 +318,7 @@ public final class SchemaRegistry implements AutoCloseable, KvStoreImpl.Backgrou
         if (keys.isEmpty()) {
             StoredComponent stored = StoredComponent.read(kv, component.metaKey());
             if (failure == null) {
-                component.endBuild(kv);
+                endBuild(kv, component);
                 StoredComponent.write(kv, component.metaKey(), stored.signature(), StoredComponent.READY, "");
             } else {
                 kv.put(component.cursorKey(), EMPTY);
@@ -344,17 +331,7 @@ public final class SchemaRegistry implements AutoCloseable, KvStoreImpl.Backgrou
         // that a write of one of these records that commits meanwhile makes the batch retry
         kv.getAll(keys);
         List<String> duplicates = new ArrayList<>();
-        List<byte[]> touched = new ArrayList<>();
-        for (int i = 0; i < keys.size(); i++) {
-            backfill.add(kv, keys.get(i), entities.get(i), duplicates, touched);
-        }
-        java.util.Set<ByteBuffer> checked = new java.util.HashSet<>();
-        for (byte[] group : touched) {
-            // a sum's amounts can cancel out; a group at zero is not kept (untracked read, tracked delete)
-            if (checked.add(ByteBuffer.wrap(group)) && Counters.decode(group, kv.peek(group)) == 0) {
-                kv.delete(group);
-            }
-        }
+        maintainer.backfill(kv, keys, entities, duplicates);
         kv.put(component.cursorKey(), keys.get(keys.size() - 1));
         if (!duplicates.isEmpty()) {
             kv.put(component.duplicatesKey(), before.plus(duplicates).encode());
@@ -362,13 +339,13 @@ public final class SchemaRegistry implements AutoCloseable, KvStoreImpl.Backgrou
         return new BatchResult(keys.size(), false, duplicates);
     }
 
-    private void fail(Component component, ComponentStates schema, String detail, String task, long processed) {
+    private void fail(ComponentKeys component, ComponentStates schema, String detail, String task, long processed) {
         store.transactKv(kv -> {
             StoredComponent stored = StoredComponent.read(kv, component.metaKey());
             StoredComponent.write(kv, component.metaKey(), stored.signature(), StoredComponent.FAILED, detail);
             kv.put(component.cursorKey(), EMPTY);
         });
-        component.set(schema, new Status(State.FAILED, detail));
+        schema.set(component.kind(), component.name(), new Status(State.FAILED, detail));
         clear(component, task);
         store.reportProgress(new Progress(component.entity(), task, processed, true, "failed: " + detail));
     }
@@ -496,123 +473,18 @@ public final class SchemaRegistry implements AutoCloseable, KvStoreImpl.Backgrou
     private record BatchResult(int processed, boolean finished, List<String> duplicates) {
     }
 
-    /** Adds one record's contribution to a component being built. */
-    private interface Backfill<E> {
-        /**
-         * @param duplicates receives a description of each unique value another record already holds
-         * @param touched receives the key of each counter group that may now be zero
-         */
-        void add(KvTransaction kv, byte[] recordKey, E entity, List<String> duplicates, List<byte[]> touched);
-    }
-
-    /** Writes a record's index entries; a unique value already held by another record is a duplicate. */
-    private static final class IndexBuild<E> implements Backfill<E> {
-        private final KeyLayout layout;
-        private final IndexDefinition<E> index;
-        private final byte[] prefix;
-
-        IndexBuild(KeyLayout layout, IndexDefinition<E> index) {
-            this.layout = layout;
-            this.index = index;
-            this.prefix = layout.indexPrefix(index.name());
-        }
-
-        @Override
-        public void add(KvTransaction kv, byte[] recordKey, E entity, List<String> duplicates, List<byte[]> touched) {
-            for (ByteBuffer value : IndexMaintainer.values(index, entity)) {
-                if (!index.unique()) {
-                    kv.put(layout.entry(prefix, value.array(), recordKey), EMPTY);
-                    continue;
-                }
-                byte[] entry = KeyLayout.uniqueEntry(prefix, value.array());
-                byte[] holder = kv.claim(entry, recordKey);
-                if (holder != null) {
-                    duplicates.add(Tuples.toString(value.array()) + " is held by " + Tuples.toString(holder) + " and "
-                            + Tuples.toString(recordKey));
-                }
-            }
+    /** Reads a counter build's fence with conflict tracking, so a batch retries when a write bumped it meanwhile. */
+    private static void readFence(KvTransaction kv, ComponentKeys component) {
+        if (component.fenceKey() != null) {
+            kv.get(component.fenceKey());
         }
     }
 
-    /** Adds a record's amount to its counter group. */
-    private static final class CounterBuild<E> implements Backfill<E> {
-        private final CounterDefinition<E> counter;
-        private final byte[] prefix;
-
-        CounterBuild(KeyLayout layout, CounterDefinition<E> counter) {
-            this.counter = counter;
-            this.prefix = layout.counterPrefix(counter.name());
-        }
-
-        @Override
-        public void add(KvTransaction kv, byte[] recordKey, E entity, List<String> duplicates, List<byte[]> touched) {
-            long amount = counter.amount().applyAsLong(entity);
-            if (amount != 0) {
-                byte[] group = KeyLayout.counterKey(prefix, counter.group().apply(entity));
-                kv.add(group, amount);
-                if (counter.isSum()) {
-                    touched.add(group);
-                }
-            }
-        }
-    }
-
-    /**
-     * An index or counter of an entity, with its keys. Only a counter has a fence: index writes always
-     * maintain the index, so its build need not hear of them.
-     */
-    private record Component(String entity, String kind, String name, byte[] metaKey, byte[] cursorKey,
-            byte[] fenceKey, byte[] duplicatesKey, KeyRange range) {
-        static Component index(KeyLayout layout, String name) {
-            return new Component(layout.entityName(), MetaKinds.INDEX, name, layout.metaKey(MetaKinds.INDEX, name),
-                    layout.metaKey(MetaKinds.INDEX_CURSOR, name), null,
-                    layout.metaKey(MetaKinds.INDEX_DUPLICATES, name), KeyRange.startingWith(layout.indexPrefix(name)));
-        }
-
-        static Component counter(KeyLayout layout, String name) {
-            return new Component(layout.entityName(), MetaKinds.COUNTER, name,
-                    layout.metaKey(MetaKinds.COUNTER, name), layout.metaKey(MetaKinds.COUNTER_CURSOR, name),
-                    layout.metaKey(MetaKinds.COUNTER_FENCE, name), layout.metaKey(MetaKinds.COUNTER_DUPLICATES, name),
-                    KeyRange.startingWith(layout.counterPrefix(name)));
-        }
-
-        /** Reads the fence with conflict tracking, so a batch retries when a write bumped it meanwhile. */
-        void readFence(KvTransaction kv) {
-            if (fenceKey != null) {
-                kv.get(fenceKey);
-            }
-        }
-
-        /**
-         * Removes one of the component's items: a unique index entry (the only kind with a value, the record
-         * key) by releasing its claim, anything else by deleting it.
-         */
-        void remove(KvTransaction kv, KeyValue item) {
-            if (kind.equals(MetaKinds.INDEX) && item.value().length > 0) {
-                kv.release(item.key(), item.value());
-            } else {
-                kv.delete(item.key());
-            }
-        }
-
-        /** Deletes the cursor and the fence: the build is over. */
-        void endBuild(KvTransaction kv) {
-            kv.delete(cursorKey);
-            if (fenceKey != null) {
-                kv.delete(fenceKey);
-            }
-        }
-
-        String describe() {
-            return kind + " '" + name + "'";
-        }
-
-        void set(ComponentStates schema, Status status) {
-            if (kind.equals(MetaKinds.INDEX)) {
-                schema.setIndex(name, status);
-            } else {
-                schema.setCounter(name, status);
-            }
+    /** Deletes the cursor and the fence: the build is over. */
+    private static void endBuild(KvTransaction kv, ComponentKeys component) {
+        kv.delete(component.cursorKey());
+        if (component.fenceKey() != null) {
+            kv.delete(component.fenceKey());
         }
     }
 }
