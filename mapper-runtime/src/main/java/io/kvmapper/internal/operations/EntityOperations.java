@@ -19,7 +19,7 @@ import io.kvmapper.internal.layout.KeyLayout;
 import io.kvmapper.internal.layout.KeyRanges;
 import io.kvmapper.internal.layout.RecordRange;
 import io.kvmapper.internal.maintenance.IntegrityChecker;
-import io.kvmapper.internal.maintenance.SchemaRegistry;
+import io.kvmapper.internal.maintenance.SchemaReconciler;
 import io.kvmapper.internal.mapping.EntityMapping;
 import io.kvmapper.internal.mapping.VersionField;
 import io.kvmapper.internal.record.AttributePerKeyLayout;
@@ -80,7 +80,7 @@ public final class EntityOperations<E> {
 
     /**
      * Operations on {@code store} for the entity {@code mapping} describes. On first use in a store,
-     * reconciles the stored schema with the mapping's indexes and counters (see {@link SchemaRegistry}).
+     * reconciles the stored schema with the mapping's indexes and counters (see {@link SchemaReconciler}).
      */
     public EntityOperations(KvStore store, EntityMapping<E> mapping) {
         this(KvStoreImpl.of(store), Objects.requireNonNull(mapping, "mapping"));
@@ -98,7 +98,7 @@ public final class EntityOperations<E> {
         <E> Shared<E> get(KvStoreImpl store, EntityMapping<E> mapping) {
             Shared<?> shared = states.get(mapping);
             if (shared == null) {
-                // Opening an entity reconciles its stored schema once per store (SchemaRegistry.open caches
+                // Opening an entity reconciles its stored schema once per store (SchemaReconciler.open caches
                 // what it opened), so two threads may build a state each; both are equal, and the first one
                 // cached is the one every later caller gets.
                 Shared<?> created = share(store, mapping);
@@ -118,7 +118,7 @@ public final class EntityOperations<E> {
     private static <E> Shared<E> share(KvStoreImpl store, EntityMapping<E> mapping) {
         RecordLayout<E> records = RecordLayout.of(mapping, store.backend());
         KeyLayout layout = new KeyLayout(mapping.entityName(), mapping.partitionSize());
-        EntityMaintainers<E> maintainers = store.component(SchemaRegistry.class, SchemaRegistry::new)
+        EntityMaintainers<E> maintainers = store.component(SchemaReconciler.class, SchemaReconciler::new)
                 .open(records, layout);
         return new Shared<>(mapping, records, layout, maintainers,
                 store.backend().detectsConflicts() ? null : refusedWrites(mapping, records, store));

@@ -2,17 +2,13 @@ package io.kvmapper.internal.maintenance;
 
 import io.kvmapper.KvMapperException;
 import io.kvmapper.Progress;
-import io.kvmapper.SchemaMismatchException;
 import io.kvmapper.StoreClosedException;
 import io.kvmapper.TransactionConflictException;
+import io.kvmapper.internal.index.ComponentKeys;
+import io.kvmapper.internal.index.ComponentMaintainer;
+import io.kvmapper.internal.index.ComponentStates;
 import io.kvmapper.internal.index.ComponentStates.State;
 import io.kvmapper.internal.index.ComponentStates.Status;
-import io.kvmapper.internal.index.ComponentStates;
-import io.kvmapper.internal.index.ComponentKeys;
-import io.kvmapper.internal.index.ComponentKind;
-import io.kvmapper.internal.index.ComponentMaintainer;
-import io.kvmapper.internal.index.EntityMaintainers;
-import io.kvmapper.internal.index.MaintainerFactory;
 import io.kvmapper.internal.layout.KeyLayout;
 import io.kvmapper.internal.layout.StoredComponent;
 import io.kvmapper.internal.record.RecordCursor;
@@ -26,23 +22,18 @@ import io.kvmapper.spi.ScanOptions;
 import io.kvmapper.tuple.Tuples;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumMap;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * One store's schema area: for every entity opened through a repository, the schema its data was written
- * with, and which indexes and counters the store holds and in what state. Opening an entity first checks
- * the code's schema against the stored one ({@link SchemaCheck}: an incompatible one fails with
- * {@link SchemaMismatchException} and changes nothing), then compares the code's index and counter
- * definitions with the stored ones; an index or counter the code adds to an entity that already has
- * records is built online in bounded batches on a background thread, while the store keeps serving; one
- * the code removed is dropped; one whose definition changed is rebuilt.
+ * One store's online builds and drops of indexes and counters, run in bounded batches on a background thread
+ * while the store keeps serving, as the {@link SchemaReconciler} starts them. A build feeds each batch of records
+ * to the component's {@link ComponentMaintainer} ({@link ComponentMaintainer#backfill}), the same maintainer
+ * every write goes through; a drop, or the clearing before a rebuild, removes the component's items. Closing
+ * the store stops the work between batches; what is unfinished resumes when the store is opened again.
  *
  * <h2>How an online build stays exact</h2>
  * A build keeps a cursor, the last record key it covered, in the metadata area. Each batch reads the
@@ -61,126 +52,44 @@ import java.util.concurrent.atomic.AtomicInteger;
  *       retrying and shrink to small bites; the build finishes when the writes give it a moment.</li>
  * </ul>
  */
-public final class SchemaRegistry implements AutoCloseable, KvStoreImpl.BackgroundWork {
-    /** RecordLayout (or entries) per batch of a build or drop. */
+public final class OnlineBuilder implements AutoCloseable, KvStoreImpl.BackgroundWork {
+    /** Records (or entries) per batch of a build or drop. */
     static final int BATCH = 500;
     /** The smallest batch a build shrinks to when writers keep conflicting with it. */
     static final int MIN_BATCH = 8;
     private static final byte[] EMPTY = new byte[0];
 
     private final KvStoreImpl store;
-    private final Map<String, ComponentStates> schemas = new HashMap<>();
     private final Object idle = new Object();
     private final AtomicInteger pending = new AtomicInteger();
     private ExecutorService executor;
     private volatile boolean closed;
 
-    /** The registry of {@code store}; obtain it through {@link KvStoreImpl#component}. */
-    public SchemaRegistry(KvStoreImpl store) {
+    /** The builder of {@code store}; obtain it through {@link KvStoreImpl#component}. */
+    public OnlineBuilder(KvStoreImpl store) {
         this.store = store;
     }
 
+    /** Whether the store closed, so that no more work starts. */
+    public boolean isClosed() {
+        return closed;
+    }
+
     /**
-     * The maintainers of an entity's indexes and counters in this store, with their live states, reconciling
-     * the stored definitions with the code's on first use and starting whatever builds and drops that needs.
+     * Starts building the component {@code maintainer} keeps online from the records, in the background; the
+     * store records it as {@code BUILDING} (or {@code CLEARING}) already.
      *
-     * @throws SchemaMismatchException if the store's data of the entity cannot be read with the code's schema
+     * @param clearFirst whether the store holds items of an earlier definition or build to delete first
+     * @param states where the component's state changes when the build ends
      */
-    public synchronized <E> EntityMaintainers<E> open(RecordLayout<E> records, KeyLayout layout) {
-        String entity = layout.entityName();
-        ComponentStates existing = schemas.get(entity);
-        ComponentStates schema = existing != null ? existing : new ComponentStates(entity, fingerprint(records));
-        EntityMaintainers<E> maintainers = MaintainerFactory.maintainers(records.mapping(), layout, schema,
-                store.backend());
-        if (existing != null) {
-            String fingerprint = fingerprint(records);
-            if (!existing.fingerprint().equals(fingerprint)) {
-                throw new SchemaMismatchException(entity, "this store already serves the entity as "
-                        + existing.fingerprint() + ", and now it is opened as " + fingerprint
-                        + "; two versions of one entity cannot share an open store, so close it before opening it with "
-                        + "the new code");
-            }
-            return maintainers;
-        }
-        if (closed) {
-            throw new StoreClosedException("the store is closed");
-        }
-        List<Runnable> tasks = store.transactKvResult(kv -> {
-            SchemaCheck.apply(kv, layout, records.mapping());
-            return reconcile(kv, records, layout, maintainers, schema);
-        });
-        schemas.put(entity, schema);
-        tasks.forEach(this::submit);
-        return maintainers;
+    public <E> void build(ComponentMaintainer<E> maintainer, boolean clearFirst, RecordLayout<E> records,
+            KeyLayout layout, ComponentStates states) {
+        submit(() -> run(maintainer.keys(), clearFirst, records, layout, maintainer, states));
     }
 
-    /** What identifies a version of an entity's code: its class, indexes and counters. */
-    private static <E> String fingerprint(RecordLayout<E> records) {
-        StringBuilder text = new StringBuilder(records.mapping().getClass().getName().replace("_KvMapping", ""))
-                .append(" with ");
-        records.mapping().indexes().forEach(i -> text.append(i.name()).append('=').append(i.signature()).append(' '));
-        records.mapping().counters().forEach(c -> text.append(c.name()).append('=').append(c.signature()).append(' '));
-        return text.toString().trim();
-    }
-
-    private <E> List<Runnable> reconcile(KvTransaction kv, RecordLayout<E> records, KeyLayout layout,
-            EntityMaintainers<E> maintainers, ComponentStates schema) {
-        List<Runnable> tasks = new ArrayList<>();
-        boolean hasRecords;
-        try (KvCursor cursor = kv.scan(layout.records(), ScanOptions.FORWARD.withLimit(1))) {
-            hasRecords = cursor.hasNext();
-        }
-        Map<ComponentKind, Map<String, StoredComponent>> stored = new EnumMap<>(ComponentKind.class);
-        for (ComponentKind kind : ComponentKind.values()) {
-            stored.put(kind, StoredComponent.readAll(kv, layout, kind.metaKind()));
-        }
-        for (ComponentMaintainer<E> maintainer : maintainers.all()) {
-            ComponentKeys component = maintainer.keys();
-            StoredComponent before = stored.get(component.kind()).remove(component.name());
-            String signature = maintainer.signature();
-            State state = plan(kv, component, signature, before, hasRecords);
-            boolean clearing = state == State.BUILDING && before != null
-                    && !before.is(signature, StoredComponent.BUILDING);
-            schema.set(component.kind(), component.name(), new Status(clearing ? State.CLEARING : state,
-                    before == null ? "" : before.detail()));
-            if (state == State.BUILDING) {
-                tasks.add(() -> build(component, clearing, records, layout, maintainer, schema));
-            }
-        }
-        for (ComponentKind kind : ComponentKind.values()) {
-            for (StoredComponent removed : stored.get(kind).values()) {
-                tasks.add(drop(kv, kind.keys(layout, removed.name()), removed));
-            }
-        }
-        return tasks;
-    }
-
-    /** Decides a component's state from what is stored, writing the metadata for a new build. */
-    private static State plan(KvTransaction kv, ComponentKeys component, String signature, StoredComponent stored,
-            boolean hasRecords) {
-        if (stored != null && stored.is(signature, StoredComponent.READY)) {
-            return State.READY;
-        }
-        if (stored != null && stored.is(signature, StoredComponent.BUILDING)) {
-            return State.BUILDING;
-        }
-        if (stored == null && !hasRecords) {
-            StoredComponent.write(kv, component.metaKey(), signature, StoredComponent.READY, "");
-            return State.READY;
-        }
-        // new on an entity with records: build from scratch; redefined, failed, dropped or being cleared
-        // before: first delete what the store holds of it, remembering (CLEARING) to finish that if the
-        // store closes first; either way writers do not maintain it until a build has passed their record
-        StoredComponent.write(kv, component.metaKey(), signature,
-                stored == null ? StoredComponent.BUILDING : StoredComponent.CLEARING, "");
-        kv.put(component.cursorKey(), EMPTY);
-        kv.delete(component.duplicatesKey());
-        return State.BUILDING;
-    }
-
-    private Runnable drop(KvTransaction kv, ComponentKeys component, StoredComponent stored) {
-        StoredComponent.write(kv, component.metaKey(), stored.signature(), StoredComponent.DROPPING, "");
-        return () -> {
+    /** Starts deleting {@code component}, which the store records as {@code DROPPING}, in the background. */
+    public void drop(ComponentKeys component) {
+        submit(() -> {
             String task = "dropping " + component.describe();
             long deleted = clear(component, task);
             if (deleted < 0) {
@@ -192,7 +101,7 @@ public final class SchemaRegistry implements AutoCloseable, KvStoreImpl.Backgrou
                 tx.delete(component.duplicatesKey());
             });
             store.reportProgress(new Progress(component.entity(), task, deleted, true, "done"));
-        };
+        });
     }
 
     /** Deletes every item of a component in bounded batches: how many, or -1 if the store closed meanwhile. */
@@ -220,7 +129,7 @@ public final class SchemaRegistry implements AutoCloseable, KvStoreImpl.Backgrou
         return -1;
     }
 
-    private <E> void build(ComponentKeys component, boolean clearFirst, RecordLayout<E> records, KeyLayout layout,
+    private <E> void run(ComponentKeys component, boolean clearFirst, RecordLayout<E> records, KeyLayout layout,
             ComponentMaintainer<E> maintainer, ComponentStates schema) {
         String task = "building " + component.describe();
         if (clearFirst) {
@@ -369,7 +278,7 @@ public final class SchemaRegistry implements AutoCloseable, KvStoreImpl.Backgrou
                 task.run();
             } catch (RuntimeException e) {
                 if (!closed) {
-                    System.getLogger(SchemaRegistry.class.getName()).log(System.Logger.Level.ERROR,
+                    System.getLogger(OnlineBuilder.class.getName()).log(System.Logger.Level.ERROR,
                             "a schema build or drop failed; it resumes when the store is opened again", e);
                 }
             } finally {
