@@ -22,7 +22,7 @@ import io.kvmapper.internal.maintenance.IntegrityChecker;
 import io.kvmapper.internal.maintenance.SchemaReconciler;
 import io.kvmapper.internal.mapping.EntityMapping;
 import io.kvmapper.internal.mapping.VersionField;
-import io.kvmapper.internal.record.AttributePerKeyLayout;
+import io.kvmapper.internal.record.FieldChanges;
 import io.kvmapper.internal.record.RecordCursor;
 import io.kvmapper.internal.record.RecordLayout;
 import io.kvmapper.internal.store.KvStoreImpl;
@@ -126,14 +126,14 @@ public final class EntityOperations<E> {
 
     /**
      * Why this store cannot write the entity safely, or null. A {@code @Version} is checked by a
-     * compare-and-set of the record's one value ({@link MonolithicLayout#write}); an entity stored one key
-     * per attribute has no such value, so on a backend without conflict detection its versioned writes
-     * could overwrite each other unawares, and are refused instead. (A checked write of the version's own
-     * item is not enough: it commits before the other items, so a writer that retries in between reads the
-     * new version over the old items.)
+     * compare-and-set of the record's one value, where the layout checks its writes
+     * ({@link RecordLayout#checksWrites}); an entity stored one key per attribute has no such value, so on a
+     * backend without conflict detection its versioned writes could overwrite each other unawares, and are
+     * refused instead. (A checked write of the version's own item is not enough: it commits before the other
+     * items, so a writer that retries in between reads the new version over the old items.)
      */
     private static <E> String refusedWrites(EntityMapping<E> mapping, RecordLayout<E> records, KvStoreImpl store) {
-        if (mapping.version() == null || !(records instanceof AttributePerKeyLayout)) {
+        if (mapping.version() == null || records.checksWrites()) {
             return null;
         }
         return mapping.entityName() + ": a @Version entity stored one key per attribute cannot be written on "
@@ -301,54 +301,55 @@ public final class EntityOperations<E> {
         return version.with(now, actual + 1);
     }
 
-    // ---- changes of one field in the attribute-per-key layout
+    // ---- changes of one field, in a layout that stores fields apart
 
     /** Sets one field to what {@code value} writes; {@code change} gives the new entity for indexes and counters. */
     public boolean setAttribute(byte[] key, AttributeField field, Consumer<AttributeWriter> value,
             UnaryOperator<E> change) {
         return changeAttribute(key, field, change,
-                (kv, records, loaded) -> records.setField(kv, key, field, value, loaded));
+                (kv, fields, loaded) -> fields.setField(kv, key, field, value, loaded));
     }
 
     /** Appends an element to a list field. */
     public boolean appendAttribute(byte[] key, AttributeField field, Consumer<AttributeWriter> element,
             UnaryOperator<E> change) {
-        return changeAttribute(key, field, change, (kv, records, loaded) -> records.append(kv, key, field, element));
+        return changeAttribute(key, field, change, (kv, fields, loaded) -> fields.append(kv, key, field, element));
     }
 
     /** Inserts an element into a list field at {@code index}. */
     public boolean insertAttribute(byte[] key, AttributeField field, int index, Consumer<AttributeWriter> element,
             UnaryOperator<E> change) {
-        return changeAttribute(key, field, change, (kv, records, loaded) -> records.insert(kv, key, field, index, element));
+        return changeAttribute(key, field, change, (kv, fields, loaded) -> fields.insert(kv, key, field, index, element));
     }
 
     /** Removes the element at {@code index} of a list field. */
     public boolean removeAttributeAt(byte[] key, AttributeField field, int index, UnaryOperator<E> change) {
-        return changeAttribute(key, field, change, (kv, records, loaded) -> records.removeAt(kv, key, field, index));
+        return changeAttribute(key, field, change, (kv, fields, loaded) -> fields.removeAt(kv, key, field, index));
     }
 
     /** Adds the set element {@code entry} writes ({@code value} null), or maps a map key to {@code value}. */
     public boolean putAttribute(byte[] key, AttributeField field, Consumer<TupleWriter> entry,
             Consumer<AttributeWriter> value, UnaryOperator<E> change) {
-        return changeAttribute(key, field, change, (kv, records, loaded) -> records.put(kv, key, field, entry, value));
+        return changeAttribute(key, field, change, (kv, fields, loaded) -> fields.put(kv, key, field, entry, value));
     }
 
     /** Removes the set element or map key {@code entry} writes. */
     public boolean removeAttribute(byte[] key, AttributeField field, Consumer<TupleWriter> entry,
             UnaryOperator<E> change) {
-        return changeAttribute(key, field, change, (kv, records, loaded) -> records.remove(kv, key, field, entry));
+        return changeAttribute(key, field, change, (kv, fields, loaded) -> fields.remove(kv, key, field, entry));
     }
 
     /**
-     * The one path of field changes in the attribute-per-key layout. When indexes, counters or a version
-     * depend on the field, the entity is read and diffed as in {@link #update}; otherwise only its head is
-     * read. Either way the change writes the field's own items and the head, nothing else.
+     * The one path of field changes, in a layout that stores fields apart
+     * ({@link RecordLayout#fieldChanges}). When indexes, counters or a version depend on the field, the entity
+     * is read and diffed as in {@link #update}; otherwise only its head is read. Either way the change writes
+     * the field's own items and the head, nothing else.
      */
     private boolean changeAttribute(byte[] key, AttributeField field, UnaryOperator<E> change,
             AttributeChange<E> work) {
-        if (!(shared.records() instanceof AttributePerKeyLayout<E> records)) {
-            throw new IllegalStateException(entityName() + " is not stored in the attribute-per-key layout");
-        }
+        RecordLayout<E> records = shared.records();
+        FieldChanges<E> fields = records.fieldChanges().orElseThrow(() -> new IllegalStateException(entityName()
+                + " is stored as one value per record, which has no field of its own to change"));
         return apply(kv -> {
             List<KeyValue> loaded = null;
             if (field.readsEntity()) {
@@ -360,22 +361,22 @@ public final class EntityOperations<E> {
                 shared.maintainers().update(kv, key, old.entity(), now);
                 VersionField<E> version = shared.mapping().version();
                 if (version != null) {
-                    records.writeVersion(kv, key, version.get(now));
+                    fields.writeVersion(kv, key, version.get(now));
                 }
                 loaded = old.items();
             } else if (!records.exists(kv, key)) {
                 return false;
             }
-            work.apply(kv, records, loaded);
-            records.touch(kv, key);
+            work.apply(kv, fields, loaded);
+            fields.touch(kv, key);
             return true;
         });
     }
 
-    /** One field change of an attribute-per-key entity, given the record's items if they were read. */
+    /** One field change, given the record's items if they were read. */
     @FunctionalInterface
     private interface AttributeChange<E> {
-        void apply(KvTransaction kv, AttributePerKeyLayout<E> records, List<KeyValue> loaded);
+        void apply(KvTransaction kv, FieldChanges<E> fields, List<KeyValue> loaded);
     }
 
     // ---- scans over records
