@@ -84,7 +84,7 @@ public final class OnlineBuilder implements AutoCloseable, KvStoreImpl.Backgroun
      */
     public <E> void build(ComponentMaintainer<E> maintainer, boolean clearFirst, RecordLayout<E> records,
             KeyLayout layout, ComponentStates states) {
-        submit(() -> run(maintainer.keys(), clearFirst, records, layout, maintainer, states));
+        submit(() -> run(maintainer, clearFirst, records, layout, states));
     }
 
     /** Starts deleting {@code component}, which the store records as {@code DROPPING}, in the background. */
@@ -129,8 +129,9 @@ public final class OnlineBuilder implements AutoCloseable, KvStoreImpl.Backgroun
         return -1;
     }
 
-    private <E> void run(ComponentKeys component, boolean clearFirst, RecordLayout<E> records, KeyLayout layout,
-            ComponentMaintainer<E> maintainer, ComponentStates schema) {
+    private <E> void run(ComponentMaintainer<E> maintainer, boolean clearFirst, RecordLayout<E> records,
+            KeyLayout layout, ComponentStates states) {
+        ComponentKeys component = maintainer.keys();
         String task = "building " + component.describe();
         if (clearFirst) {
             if (clear(component, task) < 0) {
@@ -142,7 +143,7 @@ public final class OnlineBuilder implements AutoCloseable, KvStoreImpl.Backgroun
                     StoredComponent.write(kv, component.metaKey(), stored.signature(), StoredComponent.BUILDING,
                             "");
                 });
-                schema.set(component.kind(), component.name(), new Status(State.BUILDING, ""));
+                states.set(component.kind(), component.name(), new Status(State.BUILDING, ""));
             } catch (KvMapperException e) {
                 if (closed || e instanceof StoreClosedException) {
                     return; // still CLEARING: the next open clears again, then builds
@@ -176,7 +177,7 @@ public final class OnlineBuilder implements AutoCloseable, KvStoreImpl.Backgroun
                 continue;
             } catch (KvMapperException e) {
                 if (!closed && !(e instanceof StoreClosedException)) {
-                    fail(component, schema, "reading the records failed: " + e.getMessage(), task, processed);
+                    fail(component, states, "reading the records failed: " + e.getMessage(), task, processed);
                 }
                 return;
             }
@@ -188,11 +189,11 @@ public final class OnlineBuilder implements AutoCloseable, KvStoreImpl.Backgroun
                 continue;
             }
             if (failure != null) {
-                schema.set(component.kind(), component.name(), new Status(State.FAILED, failure));
+                states.set(component.kind(), component.name(), new Status(State.FAILED, failure));
                 clear(component, task);
                 store.reportProgress(new Progress(component.entity(), task, processed, true, "failed: " + failure));
             } else {
-                schema.set(component.kind(), component.name(), new Status(State.READY, ""));
+                states.set(component.kind(), component.name(), new Status(State.READY, ""));
                 store.reportProgress(new Progress(component.entity(), task, processed, true, "done"));
             }
             return;
@@ -248,13 +249,13 @@ public final class OnlineBuilder implements AutoCloseable, KvStoreImpl.Backgroun
         return new BatchResult(keys.size(), false, duplicates);
     }
 
-    private void fail(ComponentKeys component, ComponentStates schema, String detail, String task, long processed) {
+    private void fail(ComponentKeys component, ComponentStates states, String detail, String task, long processed) {
         store.transactKv(kv -> {
             StoredComponent stored = StoredComponent.read(kv, component.metaKey());
             StoredComponent.write(kv, component.metaKey(), stored.signature(), StoredComponent.FAILED, detail);
             kv.put(component.cursorKey(), EMPTY);
         });
-        schema.set(component.kind(), component.name(), new Status(State.FAILED, detail));
+        states.set(component.kind(), component.name(), new Status(State.FAILED, detail));
         clear(component, task);
         store.reportProgress(new Progress(component.entity(), task, processed, true, "failed: " + detail));
     }
