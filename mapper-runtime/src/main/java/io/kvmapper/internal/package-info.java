@@ -10,8 +10,9 @@
  *   <li>{@link io.kvmapper.internal.codec}: value codecs;</li>
  *   <li>{@link io.kvmapper.internal.mapping}: what the processor generates to describe an entity;</li>
  *   <li>{@link io.kvmapper.internal.record}: how an entity's records lie in the store (its record layout);</li>
- *   <li>{@link io.kvmapper.internal.index}: index and counter maintenance;</li>
- *   <li>{@link io.kvmapper.internal.maintenance}: online builds, drops and integrity checks;</li>
+ *   <li>{@link io.kvmapper.internal.index}: index and counter maintenance, one maintainer per kind;</li>
+ *   <li>{@link io.kvmapper.internal.maintenance}: schema reconciliation, online builds and drops, integrity
+ *       checks;</li>
  *   <li>{@link io.kvmapper.internal.operations}: every repository operation, which generated repositories
  *       delegate to.</li>
  * </ol>

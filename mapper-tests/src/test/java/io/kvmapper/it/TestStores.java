@@ -7,8 +7,12 @@ import io.kvmapper.RetryPolicy;
 import io.kvmapper.cassandra.CassandraBackend;
 import io.kvmapper.cassandra.CassandraKvStore;
 import io.kvmapper.cassandra.CassandraTestServer;
+import io.kvmapper.memory.ReopenableMemoryStore;
 import io.kvmapper.rocksdb.RocksKvStore;
 import io.kvmapper.spi.KvBackend;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,18 +26,25 @@ import org.junit.jupiter.api.Assertions;
 
 /**
  * Opens the stores of the end-to-end tests, on the backend that the system property
- * {@value #PROPERTY} names: {@code rocksdb} (the default), a RocksDB store in the test's directory, or
+ * {@value #PROPERTY} names: {@code rocksdb} (the default), a RocksDB store in the test's directory,
  * {@code cassandra}, a store on the Cassandra test node that this JVM shares
- * ({@link CassandraTestServer#shared()}).
+ * ({@link CassandraTestServer#shared()}), or {@code memory}, an in-memory store.
  *
  * <p>On Cassandra each test directory stands for one store: the first open of a directory takes a set of
  * tables that no open store uses and empties it, so every test starts from an empty store, and opening
  * the same directory again (a test that closes and reopens its store) finds the same data.
+ *
+ * <p>In memory likewise: each test directory stands for one store's data ({@link ReopenableMemoryStore}), which
+ * outlives the stores opened over it, so a test that closes its store and opens the directory again finds what
+ * it committed; closing a store ends only that store. The data is freed once its directory is gone (JUnit deletes
+ * a test's directory after the test).
  */
 public final class TestStores {
     /** The system property that chooses the backend. */
     public static final String PROPERTY = "kvmapper.it.store";
-    private static final boolean CASSANDRA = "cassandra".equals(System.getProperty(PROPERTY, "rocksdb"));
+    private static final String BACKEND = System.getProperty(PROPERTY, "rocksdb");
+    private static final boolean CASSANDRA = "cassandra".equals(BACKEND);
+    private static final boolean MEMORY = "memory".equals(BACKEND);
 
     private TestStores() {
     }
@@ -53,14 +64,18 @@ public final class TestStores {
      * {@code wrap} makes of the store's own: a test that counts or records what the store is asked.
      */
     public static KvStore open(Path dir, UnaryOperator<KvBackend> wrap) {
-        return CASSANDRA ? CassandraTables.open(dir, RetryPolicy.DEFAULT, wrap)
-                : KvStoreImpl.open(wrap.apply(RocksKvStore.openBackend(dir.resolve("store"), RocksKvStore.options())),
-                        RetryPolicy.DEFAULT);
+        if (CASSANDRA) {
+            return CassandraTables.open(dir, RetryPolicy.DEFAULT, wrap);
+        }
+        KvBackend backend = MEMORY ? MemoryDirectories.of(dir).openBackend()
+                : RocksKvStore.openBackend(dir.resolve("store"), RocksKvStore.options());
+        return KvStoreImpl.open(wrap.apply(backend), RetryPolicy.DEFAULT);
     }
 
     /** The store of the test directory {@code dir}, retrying conflicting units of work as {@code retryPolicy} says. */
     public static KvStore open(Path dir, RetryPolicy retryPolicy) {
         return CASSANDRA ? CassandraTables.open(dir, retryPolicy, UnaryOperator.identity())
+                : MEMORY ? MemoryDirectories.of(dir).open(retryPolicy)
                 : RocksKvStore.options().retryPolicy(retryPolicy).open(dir.resolve("store"));
     }
 
@@ -84,6 +99,27 @@ public final class TestStores {
             ordered.sort((a, b) -> store.unwrap(KvBackend.class).compareInScanOrder(key.apply(a), key.apply(b)));
         }
         return ordered;
+    }
+
+    /** The memory side: one store's data per test directory, freed once the directory is gone. */
+    private static final class MemoryDirectories {
+        private static final Map<Path, ReopenableMemoryStore> BY_DIRECTORY = new HashMap<>();
+
+        static synchronized ReopenableMemoryStore of(Path dir) {
+            BY_DIRECTORY.entrySet().removeIf(entry -> {
+                boolean gone = !Files.isDirectory(entry.getKey());
+                if (gone) {
+                    entry.getValue().close();
+                }
+                return gone;
+            });
+            try {
+                Files.createDirectories(dir); // as a RocksDB store creates its directory: the data lives while it does
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return BY_DIRECTORY.computeIfAbsent(dir.toAbsolutePath(), d -> new ReopenableMemoryStore());
+        }
     }
 
     /** The Cassandra side: one session, one keyspace, and table sets handed to test directories. */

@@ -3,6 +3,7 @@ package io.kvmapper.internal.index;
 import io.kvmapper.IndexNotReadyException;
 import io.kvmapper.internal.layout.StoredComponent;
 import io.kvmapper.tuple.Tuples;
+import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -37,8 +38,7 @@ public final class ComponentStates {
 
     private final String entity;
     private final String fingerprint;
-    private final Map<String, Status> indexes = new ConcurrentHashMap<>();
-    private final Map<String, Status> counters = new ConcurrentHashMap<>();
+    private final Map<ComponentKind, Map<String, Status>> components = new EnumMap<>(ComponentKind.class);
 
     /**
      * @param entity the stored entity name
@@ -47,6 +47,9 @@ public final class ComponentStates {
     public ComponentStates(String entity, String fingerprint) {
         this.entity = entity;
         this.fingerprint = fingerprint;
+        for (ComponentKind kind : ComponentKind.values()) {
+            components.put(kind, new ConcurrentHashMap<>());
+        }
     }
 
     /** What identifies the code this schema was opened with: the class, indexes and counters. */
@@ -54,52 +57,19 @@ public final class ComponentStates {
         return fingerprint;
     }
 
-    /** The state of the index {@code name}. */
-    public State index(String name) {
-        return status(indexes, name).state();
+    /** The state of the component {@code name} of {@code kind}. */
+    public State state(ComponentKind kind, String name) {
+        return status(kind, name).state();
     }
 
-    /** The state of the counter {@code name}. */
-    public State counter(String name) {
-        return status(counters, name).state();
+    /** Sets the status of the component {@code name} of {@code kind}. */
+    public void set(ComponentKind kind, String name, Status status) {
+        components.get(kind).put(name, status);
     }
 
-    /** Throws unless the index {@code name} is ready. */
-    public void requireIndex(String name) {
-        require(indexes, "index", name);
-    }
-
-    /** Throws unless the counter {@code name} is ready. */
-    public void requireCounter(String name) {
-        require(counters, "counter", name);
-    }
-
-    /** Whether a component's stored metadata value says it is still being cleared. */
-    public static boolean storedAsClearing(byte[] metaValue) {
-        return metaValue != null && StoredComponent.CLEARING.equals(
-                Tuples.decode(metaValue).get(1));
-    }
-
-    /** Sets the status of the index {@code name}. */
-    public void setIndex(String name, Status status) {
-        indexes.put(name, status);
-    }
-
-    /** Sets the status of the counter {@code name}. */
-    public void setCounter(String name, Status status) {
-        counters.put(name, status);
-    }
-
-    private Status status(Map<String, Status> components, String name) {
-        Status status = components.get(name);
-        if (status == null) {
-            throw new IllegalArgumentException(entity + " has no index or counter named " + name);
-        }
-        return status;
-    }
-
-    private void require(Map<String, Status> components, String kind, String name) {
-        Status status = status(components, name);
+    /** Throws unless the component {@code name} of {@code kind} is ready. */
+    public void require(ComponentKind kind, String name) {
+        Status status = status(kind, name);
         if (status.state() == State.BUILDING || status.state() == State.CLEARING) {
             throw new IndexNotReadyException(entity + ": " + kind + " '" + name
                     + "' is being built from the existing records and is not usable yet; retry later, or wait with "
@@ -109,5 +79,19 @@ public final class ComponentStates {
             throw new IndexNotReadyException(entity + ": " + kind + " '" + name + "' could not be built: "
                     + status.detail(), false);
         }
+    }
+
+    /** Whether a component's stored metadata value says it is still being cleared. */
+    public static boolean storedAsClearing(byte[] metaValue) {
+        return metaValue != null && StoredComponent.CLEARING.equals(
+                Tuples.decode(metaValue).get(1));
+    }
+
+    private Status status(ComponentKind kind, String name) {
+        Status status = components.get(kind).get(name);
+        if (status == null) {
+            throw new IllegalArgumentException(entity + " has no index or counter named " + name);
+        }
+        return status;
     }
 }

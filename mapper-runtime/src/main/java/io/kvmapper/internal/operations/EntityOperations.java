@@ -12,17 +12,17 @@ import io.kvmapper.Transaction;
 import io.kvmapper.internal.codec.AttributeField;
 import io.kvmapper.internal.codec.AttributeWriter;
 import io.kvmapper.internal.index.ComponentStates;
+import io.kvmapper.internal.index.CounterMaintainer;
+import io.kvmapper.internal.index.EntityMaintainers;
 import io.kvmapper.internal.index.IndexMaintainer;
 import io.kvmapper.internal.layout.KeyLayout;
 import io.kvmapper.internal.layout.KeyRanges;
 import io.kvmapper.internal.layout.RecordRange;
 import io.kvmapper.internal.maintenance.IntegrityChecker;
-import io.kvmapper.internal.maintenance.SchemaRegistry;
-import io.kvmapper.internal.mapping.CounterDefinition;
+import io.kvmapper.internal.maintenance.SchemaReconciler;
 import io.kvmapper.internal.mapping.EntityMapping;
-import io.kvmapper.internal.mapping.IndexDefinition;
 import io.kvmapper.internal.mapping.VersionField;
-import io.kvmapper.internal.record.AttributePerKeyLayout;
+import io.kvmapper.internal.record.FieldChanges;
 import io.kvmapper.internal.record.RecordCursor;
 import io.kvmapper.internal.record.RecordLayout;
 import io.kvmapper.internal.store.KvStoreImpl;
@@ -38,7 +38,6 @@ import io.kvmapper.spi.KvTransaction;
 import io.kvmapper.spi.ScanOptions;
 import io.kvmapper.tuple.Tuples;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -75,20 +74,13 @@ public final class EntityOperations<E> {
      *
      * @param refusedWrites why writes of the entity are refused on this store, or null if they are not
      */
-    private record Shared<E>(EntityMapping<E> mapping, RecordLayout<E> records, KeyLayout layout, ComponentStates schema,
-            IndexMaintainer<E> maintainer, Map<String, IndexInfo<E>> indexes, Map<String, CounterInfo<E>> counters,
-            String refusedWrites) {
-    }
-
-    private record IndexInfo<E>(IndexDefinition<E> definition, byte[] prefix, int position) {
-    }
-
-    private record CounterInfo<E>(CounterDefinition<E> definition, byte[] prefix) {
+    private record Shared<E>(EntityMapping<E> mapping, RecordLayout<E> records, KeyLayout layout,
+            EntityMaintainers<E> maintainers, String refusedWrites) {
     }
 
     /**
      * Operations on {@code store} for the entity {@code mapping} describes. On first use in a store,
-     * reconciles the stored schema with the mapping's indexes and counters (see {@link SchemaRegistry}).
+     * reconciles the stored schema with the mapping's indexes and counters (see {@link SchemaReconciler}).
      */
     public EntityOperations(KvStore store, EntityMapping<E> mapping) {
         this(KvStoreImpl.of(store), Objects.requireNonNull(mapping, "mapping"));
@@ -106,7 +98,7 @@ public final class EntityOperations<E> {
         <E> Shared<E> get(KvStoreImpl store, EntityMapping<E> mapping) {
             Shared<?> shared = states.get(mapping);
             if (shared == null) {
-                // Opening an entity reconciles its stored schema once per store (SchemaRegistry.open caches
+                // Opening an entity reconciles its stored schema once per store (SchemaReconciler.open caches
                 // what it opened), so two threads may build a state each; both are equal, and the first one
                 // cached is the one every later caller gets.
                 Shared<?> created = share(store, mapping);
@@ -126,32 +118,22 @@ public final class EntityOperations<E> {
     private static <E> Shared<E> share(KvStoreImpl store, EntityMapping<E> mapping) {
         RecordLayout<E> records = RecordLayout.of(mapping, store.backend());
         KeyLayout layout = new KeyLayout(mapping.entityName(), mapping.partitionSize());
-        ComponentStates schema = store.component(SchemaRegistry.class, SchemaRegistry::new)
-                .open(records, layout, mapping.indexes(), mapping.counters());
-        Map<String, IndexInfo<E>> indexes = new HashMap<>();
-        for (IndexDefinition<E> index : mapping.indexes()) {
-            indexes.put(index.name(), new IndexInfo<>(index, layout.indexPrefix(index.name()), indexes.size()));
-        }
-        Map<String, CounterInfo<E>> counters = new HashMap<>();
-        for (CounterDefinition<E> counter : mapping.counters()) {
-            counters.put(counter.name(), new CounterInfo<>(counter, layout.counterPrefix(counter.name())));
-        }
-        IndexMaintainer<E> maintainer = new IndexMaintainer<>(layout, mapping.indexes(), mapping.counters(), schema,
-                store.backend());
-        return new Shared<>(mapping, records, layout, schema, maintainer, Map.copyOf(indexes), Map.copyOf(counters),
+        EntityMaintainers<E> maintainers = store.component(SchemaReconciler.class, SchemaReconciler::new)
+                .open(records, layout);
+        return new Shared<>(mapping, records, layout, maintainers,
                 store.backend().detectsConflicts() ? null : refusedWrites(mapping, records, store));
     }
 
     /**
      * Why this store cannot write the entity safely, or null. A {@code @Version} is checked by a
-     * compare-and-set of the record's one value ({@link MonolithicLayout#write}); an entity stored one key
-     * per attribute has no such value, so on a backend without conflict detection its versioned writes
-     * could overwrite each other unawares, and are refused instead. (A checked write of the version's own
-     * item is not enough: it commits before the other items, so a writer that retries in between reads the
-     * new version over the old items.)
+     * compare-and-set of the record's one value, where the layout checks its writes
+     * ({@link RecordLayout#checksWrites}); an entity stored one key per attribute has no such value, so on a
+     * backend without conflict detection its versioned writes could overwrite each other unawares, and are
+     * refused instead. (A checked write of the version's own item is not enough: it commits before the other
+     * items, so a writer that retries in between reads the new version over the old items.)
      */
     private static <E> String refusedWrites(EntityMapping<E> mapping, RecordLayout<E> records, KvStoreImpl store) {
-        if (mapping.version() == null || !(records instanceof AttributePerKeyLayout)) {
+        if (mapping.version() == null || records.checksWrites()) {
             return null;
         }
         return mapping.entityName() + ": a @Version entity stored one key per attribute cannot be written on "
@@ -180,14 +162,9 @@ public final class EntityOperations<E> {
         return shared.layout();
     }
 
-    /** The live state of the entity's indexes and counters. */
-    public ComponentStates schema() {
-        return shared.schema();
-    }
-
-    /** The maintainer of the entity's indexes and counters. */
-    public IndexMaintainer<E> maintainer() {
-        return shared.maintainer();
+    /** The maintainers of the entity's indexes and counters, with their live states. */
+    public EntityMaintainers<E> maintainers() {
+        return shared.maintainers();
     }
 
     // ---- point reads and writes
@@ -229,7 +206,7 @@ public final class EntityOperations<E> {
         requireEntity(entity, "save");
         byte[] key = shared.mapping().keyOf(entity);
         RecordLayout<E> records = shared.records();
-        if (shared.maintainer().isEmpty() && shared.mapping().version() == null && !records.writeNeedsOld()) {
+        if (shared.maintainers().isEmpty() && shared.mapping().version() == null && !records.writeNeedsOld()) {
             execute(kv -> records.write(kv, key, null, entity));
             return entity;
         }
@@ -257,7 +234,7 @@ public final class EntityOperations<E> {
     public boolean delete(byte[] key) {
         RecordLayout<E> records = shared.records();
         return apply(kv -> {
-            if (shared.maintainer().isEmpty() && shared.mapping().version() == null) {
+            if (shared.maintainers().isEmpty() && shared.mapping().version() == null) {
                 if (!records.exists(kv, key)) {
                     records.deleteRemains(kv, key);
                     return false;
@@ -270,7 +247,7 @@ public final class EntityOperations<E> {
                 records.deleteRemains(kv, key);
                 return false;
             }
-            shared.maintainer().update(kv, key, old.entity(), null);
+            shared.maintainers().update(kv, key, old.entity(), null);
             records.delete(kv, key, old);
             return true;
         });
@@ -306,7 +283,7 @@ public final class EntityOperations<E> {
     private E write(KvTransaction kv, byte[] key, RecordLayout.Stored<E> old, E now) {
         E before = old == null ? null : old.entity();
         E stored = versioned(key, before, now);
-        shared.maintainer().update(kv, key, before, stored);
+        shared.maintainers().update(kv, key, before, stored);
         shared.records().write(kv, key, old, stored);
         return stored;
     }
@@ -324,54 +301,55 @@ public final class EntityOperations<E> {
         return version.with(now, actual + 1);
     }
 
-    // ---- changes of one field in the attribute-per-key layout
+    // ---- changes of one field, in a layout that stores fields apart
 
     /** Sets one field to what {@code value} writes; {@code change} gives the new entity for indexes and counters. */
     public boolean setAttribute(byte[] key, AttributeField field, Consumer<AttributeWriter> value,
             UnaryOperator<E> change) {
         return changeAttribute(key, field, change,
-                (kv, records, loaded) -> records.setField(kv, key, field, value, loaded));
+                (kv, fields, loaded) -> fields.setField(kv, key, field, value, loaded));
     }
 
     /** Appends an element to a list field. */
     public boolean appendAttribute(byte[] key, AttributeField field, Consumer<AttributeWriter> element,
             UnaryOperator<E> change) {
-        return changeAttribute(key, field, change, (kv, records, loaded) -> records.append(kv, key, field, element));
+        return changeAttribute(key, field, change, (kv, fields, loaded) -> fields.append(kv, key, field, element));
     }
 
     /** Inserts an element into a list field at {@code index}. */
     public boolean insertAttribute(byte[] key, AttributeField field, int index, Consumer<AttributeWriter> element,
             UnaryOperator<E> change) {
-        return changeAttribute(key, field, change, (kv, records, loaded) -> records.insert(kv, key, field, index, element));
+        return changeAttribute(key, field, change, (kv, fields, loaded) -> fields.insert(kv, key, field, index, element));
     }
 
     /** Removes the element at {@code index} of a list field. */
     public boolean removeAttributeAt(byte[] key, AttributeField field, int index, UnaryOperator<E> change) {
-        return changeAttribute(key, field, change, (kv, records, loaded) -> records.removeAt(kv, key, field, index));
+        return changeAttribute(key, field, change, (kv, fields, loaded) -> fields.removeAt(kv, key, field, index));
     }
 
     /** Adds the set element {@code entry} writes ({@code value} null), or maps a map key to {@code value}. */
     public boolean putAttribute(byte[] key, AttributeField field, Consumer<TupleWriter> entry,
             Consumer<AttributeWriter> value, UnaryOperator<E> change) {
-        return changeAttribute(key, field, change, (kv, records, loaded) -> records.put(kv, key, field, entry, value));
+        return changeAttribute(key, field, change, (kv, fields, loaded) -> fields.put(kv, key, field, entry, value));
     }
 
     /** Removes the set element or map key {@code entry} writes. */
     public boolean removeAttribute(byte[] key, AttributeField field, Consumer<TupleWriter> entry,
             UnaryOperator<E> change) {
-        return changeAttribute(key, field, change, (kv, records, loaded) -> records.remove(kv, key, field, entry));
+        return changeAttribute(key, field, change, (kv, fields, loaded) -> fields.remove(kv, key, field, entry));
     }
 
     /**
-     * The one path of field changes in the attribute-per-key layout. When indexes, counters or a version
-     * depend on the field, the entity is read and diffed as in {@link #update}; otherwise only its head is
-     * read. Either way the change writes the field's own items and the head, nothing else.
+     * The one path of field changes, in a layout that stores fields apart
+     * ({@link RecordLayout#fieldChanges}). When indexes, counters or a version depend on the field, the entity
+     * is read and diffed as in {@link #update}; otherwise only its head is read. Either way the change writes
+     * the field's own items and the head, nothing else.
      */
     private boolean changeAttribute(byte[] key, AttributeField field, UnaryOperator<E> change,
             AttributeChange<E> work) {
-        if (!(shared.records() instanceof AttributePerKeyLayout<E> records)) {
-            throw new IllegalStateException(entityName() + " is not stored in the attribute-per-key layout");
-        }
+        RecordLayout<E> records = shared.records();
+        FieldChanges<E> fields = records.fieldChanges().orElseThrow(() -> new IllegalStateException(entityName()
+                + " is stored as one value per record, which has no field of its own to change"));
         return apply(kv -> {
             List<KeyValue> loaded = null;
             if (field.readsEntity()) {
@@ -380,25 +358,25 @@ public final class EntityOperations<E> {
                     return false;
                 }
                 E now = versioned(key, old.entity(), change.apply(records.reread(old)));
-                shared.maintainer().update(kv, key, old.entity(), now);
+                shared.maintainers().update(kv, key, old.entity(), now);
                 VersionField<E> version = shared.mapping().version();
                 if (version != null) {
-                    records.writeVersion(kv, key, version.get(now));
+                    fields.writeVersion(kv, key, version.get(now));
                 }
                 loaded = old.items();
             } else if (!records.exists(kv, key)) {
                 return false;
             }
-            work.apply(kv, records, loaded);
-            records.touch(kv, key);
+            work.apply(kv, fields, loaded);
+            fields.touch(kv, key);
             return true;
         });
     }
 
-    /** One field change of an attribute-per-key entity, given the record's items if they were read. */
+    /** One field change, given the record's items if they were read. */
     @FunctionalInterface
     private interface AttributeChange<E> {
-        void apply(KvTransaction kv, AttributePerKeyLayout<E> records, List<KeyValue> loaded);
+        void apply(KvTransaction kv, FieldChanges<E> fields, List<KeyValue> loaded);
     }
 
     // ---- scans over records
@@ -472,14 +450,11 @@ public final class EntityOperations<E> {
      * while it is being built, by a scan as {@link #count()} does.
      */
     public long count(String counter) {
-        CounterInfo<E> info = shared.counters().get(counter);
-        if (info == null) {
-            throw new IllegalArgumentException(entityName() + " has no counter " + counter);
-        }
-        if (shared.schema().counter(counter) != ComponentStates.State.READY) {
+        CounterMaintainer<E> maintainer = shared.maintainers().counter(counter);
+        if (maintainer.state() != ComponentStates.State.READY) {
             return count();
         }
-        byte[] key = KeyLayout.counterKey(info.prefix(), new byte[0]);
+        byte[] key = maintainer.groupKey(new byte[0]);
         return Counters.decode(key, reader().get(key));
     }
 
@@ -523,8 +498,8 @@ public final class EntityOperations<E> {
      *     finder's {@code equals} on the field); it must never say yes where the encodings differ
      */
     public Optional<E> findByUniqueIndex(String index, byte[] value, Predicate<? super E> holds) {
-        IndexInfo<E> info = index(index);
-        byte[] entry = KeyLayout.uniqueEntry(info.prefix(), value);
+        IndexMaintainer<E> info = index(index);
+        byte[] entry = KeyLayout.uniqueEntry(info.keys().prefix(), value);
         KvReader reader = reader();
         byte[] recordKey = reader.get(entry);
         if (recordKey == null) {
@@ -534,12 +509,12 @@ public final class EntityOperations<E> {
         if (entity == null) {
             return Optional.empty();
         }
-        return holds != null && holds.test(entity) || owns(info, entity, recordKey, entry)
+        return holds != null && holds.test(entity) || info.owns(entity, recordKey, entry)
                 ? Optional.of(entity) : Optional.empty();
     }
 
     private List<E> listByIndex(String index, KeyRange range) {
-        IndexInfo<E> info = index(index);
+        IndexMaintainer<E> info = index(index);
         List<E> found = new ArrayList<>();
         if (range.isEmpty()) {
             return found;
@@ -559,7 +534,7 @@ public final class EntityOperations<E> {
     }
 
     private Page<E> pageByIndex(String index, KeyRange range, PageRequest request) {
-        IndexInfo<E> info = index(index);
+        IndexMaintainer<E> info = index(index);
         Page<KeyValue> entries = pageOf(range, request, entry -> entry);
         return new Page<>(fetch(info, entries.items()), entries.continuation());
     }
@@ -569,53 +544,41 @@ public final class EntityOperations<E> {
      * records are read at slightly different moments, so each entity is checked to still own its entry:
      * one changed in between is left out rather than returned for a value it no longer holds.
      */
-    private List<E> fetch(IndexInfo<E> info, List<KeyValue> entries) {
+    private List<E> fetch(IndexMaintainer<E> info, List<KeyValue> entries) {
         List<E> found = new ArrayList<>(entries.size());
         if (entries.isEmpty()) {
             return found;
         }
         List<byte[]> keys = new ArrayList<>(entries.size());
         for (KeyValue entry : entries) {
-            keys.add(recordKeyOf(info, entry));
+            keys.add(info.recordKeyOf(entry));
         }
         List<E> entities = shared.records().findAll(reader(), keys);
         for (int i = 0; i < keys.size(); i++) {
             E entity = entities.get(i);
-            if (entity != null && owns(info, entity, keys.get(i), entries.get(i).key())) {
+            if (entity != null && info.owns(entity, keys.get(i), entries.get(i).key())) {
                 found.add(entity);
             }
         }
         return found;
     }
 
-    private boolean owns(IndexInfo<E> info, E entity, byte[] recordKey, byte[] entryKey) {
-        return shared.maintainer().owns(info.position(), entity, recordKey, entryKey);
-    }
-
-    private byte[] recordKeyOf(IndexInfo<E> info, KeyValue entry) {
-        return info.definition().unique() ? entry.value()
-                : shared.layout().recordKeyOf(entry.key(), info.prefix().length, info.definition().arity());
-    }
-
-    private IndexInfo<E> index(String name) {
-        IndexInfo<E> info = shared.indexes().get(name);
-        if (info == null) {
-            throw new IllegalArgumentException(entityName() + " has no index " + name);
-        }
-        shared.schema().requireIndex(name);
-        return info;
+    /** The maintainer of the index {@code name}, which must be ready to serve reads. */
+    private IndexMaintainer<E> index(String name) {
+        IndexMaintainer<E> index = shared.maintainers().index(name);
+        index.requireReady();
+        return index;
     }
 
     private byte[] indexPrefix(String name) {
-        return index(name).prefix();
+        return index(name).keys().prefix();
     }
 
     // ---- counters
 
     /** The value of the counter {@code counter} for the encoded {@code group} (empty for a global counter). */
     public long counter(String counter, byte[] group) {
-        CounterInfo<E> info = counterInfo(counter);
-        byte[] key = KeyLayout.counterKey(info.prefix(), group);
+        byte[] key = counterMaintainer(counter).groupKey(group);
         return Counters.decode(key, reader().get(key));
     }
 
@@ -626,14 +589,14 @@ public final class EntityOperations<E> {
      * @param group reads one group from a reader positioned on it
      */
     public <K> Map<K, Long> counterGroups(String counter, Function<TupleReader, K> group) {
-        CounterInfo<E> info = counterInfo(counter);
+        byte[] prefix = counterMaintainer(counter).keys().prefix();
         Map<K, Long> groups = new LinkedHashMap<>();
-        try (KvCursor cursor = reader().scan(KeyRange.startingWith(info.prefix()), ScanOptions.FORWARD)) {
+        try (KvCursor cursor = reader().scan(KeyRange.startingWith(prefix), ScanOptions.FORWARD)) {
             while (cursor.hasNext()) {
                 KeyValue item = cursor.next();
                 long value = Counters.decode(item.key(), item.value());
                 if (value != 0) {
-                    TupleReader reader = new TupleReader(item.key(), info.prefix().length, item.key().length);
+                    TupleReader reader = new TupleReader(item.key(), prefix.length, item.key().length);
                     groups.put(group.apply(reader), value);
                 }
             }
@@ -641,13 +604,11 @@ public final class EntityOperations<E> {
         return groups;
     }
 
-    private CounterInfo<E> counterInfo(String name) {
-        CounterInfo<E> info = shared.counters().get(name);
-        if (info == null) {
-            throw new IllegalArgumentException(entityName() + " has no counter " + name);
-        }
-        shared.schema().requireCounter(name);
-        return info;
+    /** The maintainer of the counter {@code name}, which must be ready to serve reads. */
+    private CounterMaintainer<E> counterMaintainer(String name) {
+        CounterMaintainer<E> counter = shared.maintainers().counter(name);
+        counter.requireReady();
+        return counter;
     }
 
     // ---- integrity
@@ -667,8 +628,8 @@ public final class EntityOperations<E> {
             throw new InvalidRequestException(entityName() + ": verify() and repair() run in batches of their own, "
                     + "not inside a transaction");
         }
-        return new IntegrityChecker<>(store, shared.records(), shared.layout(), shared.maintainer(), shared.schema(),
-                repair, Objects.requireNonNull(listener, "listener"));
+        return new IntegrityChecker<>(store, shared.records(), shared.layout(), shared.maintainers(), repair,
+                Objects.requireNonNull(listener, "listener"));
     }
 
     // ---- plumbing

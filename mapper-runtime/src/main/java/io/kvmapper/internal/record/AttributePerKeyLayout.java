@@ -24,6 +24,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -35,7 +36,7 @@ import java.util.function.Consumer;
  *
  * @param <E> the entity type
  */
-public final class AttributePerKeyLayout<E> extends RecordLayout<E> {
+final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldChanges<E> {
     private static final byte[] CONTAINER = new byte[0];
     private static final Comparator<KeyValue> KEY_ORDER = (a, b) -> Arrays.compareUnsigned(a.key(), b.key());
 
@@ -153,12 +154,20 @@ public final class AttributePerKeyLayout<E> extends RecordLayout<E> {
 
     // ---- changes of one field
 
+    /** This layout stores every field apart, so it changes one field by writing only its items. */
+    @Override
+    public Optional<FieldChanges<E>> fieldChanges() {
+        return Optional.of(this);
+    }
+
     /** Writes the head again, so that concurrent changes of the entity conflict (see the class comment). */
+    @Override
     public void touch(KvTransaction kv, byte[] key) {
         kv.put(key, head);
     }
 
     /** Writes the {@code @Version} field of {@code entity}, if it has one. */
+    @Override
     public void writeVersion(KvTransaction kv, byte[] key, long version) {
         byte[] field = codec.versionField();
         if (field != null) {
@@ -172,6 +181,7 @@ public final class AttributePerKeyLayout<E> extends RecordLayout<E> {
      *
      * @param loaded the record's items if the caller has read them (so they need not be read again), or null
      */
+    @Override
     public void setField(KvTransaction kv, byte[] key, AttributeField field, Consumer<AttributeWriter> value,
             List<KeyValue> loaded) {
         byte[] prefix = concat(key, field.path());
@@ -219,6 +229,7 @@ public final class AttributePerKeyLayout<E> extends RecordLayout<E> {
     }
 
     /** Appends an element to a list field after its last element: one reverse read of one key. */
+    @Override
     public void append(KvTransaction kv, byte[] key, AttributeField field, Consumer<AttributeWriter> element) {
         byte[] prefix = concat(key, field.path());
         KeyValue last;
@@ -237,6 +248,7 @@ public final class AttributePerKeyLayout<E> extends RecordLayout<E> {
      * Inserts an element into a list field at {@code index}, between the positions of its neighbours:
      * reads the keys of the elements before it, writes the element's own items only.
      */
+    @Override
     public void insert(KvTransaction kv, byte[] key, AttributeField field, int index, Consumer<AttributeWriter> element) {
         byte[] prefix = concat(key, field.path());
         ElementScan scan = scanTo(kv, prefix, index < 0 ? Integer.MAX_VALUE : index);
@@ -256,6 +268,7 @@ public final class AttributePerKeyLayout<E> extends RecordLayout<E> {
     }
 
     /** Removes the element at {@code index} of a list field: one range delete of its items. */
+    @Override
     public void removeAt(KvTransaction kv, byte[] key, AttributeField field, int index) {
         byte[] prefix = concat(key, field.path());
         ElementScan scan = scanTo(kv, prefix, index < 0 ? Integer.MAX_VALUE : index);
@@ -271,6 +284,7 @@ public final class AttributePerKeyLayout<E> extends RecordLayout<E> {
      * Adds a set element ({@code value} null) or maps a key of a map field to what {@code value} writes,
      * replacing the entry's items.
      */
+    @Override
     public void put(KvTransaction kv, byte[] key, AttributeField field, Consumer<TupleWriter> entry,
             Consumer<AttributeWriter> value) {
         byte[] prefix = concat(key, field.path());
@@ -291,6 +305,7 @@ public final class AttributePerKeyLayout<E> extends RecordLayout<E> {
     }
 
     /** Removes a set element, or a key of a map field and its value's items. */
+    @Override
     public void remove(KvTransaction kv, byte[] key, AttributeField field, Consumer<TupleWriter> entry) {
         byte[] prefix = concat(key, field.path());
         ensureContainer(kv, prefix);

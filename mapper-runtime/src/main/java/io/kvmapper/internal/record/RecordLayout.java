@@ -10,6 +10,7 @@ import io.kvmapper.spi.KvReader;
 import io.kvmapper.spi.KvTransaction;
 import io.kvmapper.spi.ScanOptions;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * How one entity's records lie in the store, and the reads and writes of whole records in that
@@ -140,6 +141,14 @@ public abstract class RecordLayout<E> {
      * layout's items); nothing to do in the monolithic layout.
      */
     public void deleteRemains(KvTransaction kv, byte[] key) {
+    }
+
+    /**
+     * Changes of one field that write only its items, where the layout stores fields apart (the
+     * attribute-per-key layout); empty where a record is one value, which a change rewrites whole.
+     */
+    public Optional<FieldChanges<E>> fieldChanges() {
+        return Optional.empty();
     }
 
     /**

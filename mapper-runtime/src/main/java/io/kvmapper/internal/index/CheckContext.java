@@ -1,0 +1,35 @@
+package io.kvmapper.internal.index;
+
+import io.kvmapper.internal.record.RecordLayout;
+import io.kvmapper.spi.KvReader;
+import io.kvmapper.spi.KvTransaction;
+import java.util.function.Consumer;
+
+/**
+ * What a {@link ComponentCheck} needs from the integrity check that runs it: the records, committed reads,
+ * units of work for repairs, and where problems are reported.
+ *
+ * @param <E> the entity type
+ */
+public interface CheckContext<E> {
+    /** How many records or items a batch holds. */
+    int BATCH = 500;
+
+    /** The entity's records, in its layout. */
+    RecordLayout<E> records();
+
+    /** Reads of committed data, outside any transaction. */
+    KvReader committed();
+
+    /** Runs {@code work} as one unit of work, retried on conflict. */
+    void transact(Consumer<KvTransaction> work);
+
+    /** Whether to fix what the check finds. */
+    boolean repairs();
+
+    /** Reports a problem; {@code text} says what is wrong, after the entity name. */
+    void problem(String text);
+
+    /** Counts {@code count} problems as repaired. */
+    void repaired(int count);
+}

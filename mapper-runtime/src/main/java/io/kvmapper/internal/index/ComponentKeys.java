@@ -1,0 +1,31 @@
+package io.kvmapper.internal.index;
+
+import io.kvmapper.spi.KeyRange;
+
+/**
+ * An index or counter of an entity and its keys: its items, and the metadata keys of its state and its online
+ * build. Only a counter has a fence: index writes always maintain the index, so its build need not hear of
+ * them.
+ *
+ * @param kind index or counter
+ * @param entity the stored entity name
+ * @param name the component name
+ * @param metaKey where the store records its definition and state ({@link io.kvmapper.internal.layout.StoredComponent})
+ * @param cursorKey how far its online build has come
+ * @param fenceKey what writes beyond a counter build's cursor bump; null for an index
+ * @param duplicatesKey the duplicates a unique index build has met
+ * @param prefix the partition element of its items
+ */
+public record ComponentKeys(ComponentKind kind, String entity, String name, byte[] metaKey, byte[] cursorKey,
+        byte[] fenceKey, byte[] duplicatesKey, byte[] prefix) {
+
+    /** Every item of the component. */
+    public KeyRange items() {
+        return KeyRange.startingWith(prefix);
+    }
+
+    /** "index 'name'" or "counter 'name'", as messages and progress reports name it. */
+    public String describe() {
+        return kind + " '" + name + "'";
+    }
+}

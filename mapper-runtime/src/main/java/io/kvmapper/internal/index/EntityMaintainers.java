@@ -1,0 +1,95 @@
+package io.kvmapper.internal.index;
+
+import io.kvmapper.UniqueConstraintException;
+import io.kvmapper.spi.KvTransaction;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The maintainers of one entity's indexes and counters, indexes first, as {@link MaintainerFactory} builds
+ * them, and the one write path through them: {@link #update} keeps every index entry and counter in step with
+ * a record from one diff of its old and new state. Save, insert, partial and element-wise updates, and delete
+ * all go through here; online builds and integrity checks use the same maintainers.
+ *
+ * @param <E> the entity type
+ */
+public final class EntityMaintainers<E> {
+    private final List<ComponentMaintainer<E>> all;
+    private final Map<String, IndexMaintainer<E>> indexes;
+    private final Map<String, CounterMaintainer<E>> counters;
+    private final String entityName;
+
+    EntityMaintainers(String entityName, List<IndexMaintainer<E>> indexes, List<CounterMaintainer<E>> counters) {
+        this.entityName = entityName;
+        this.all = List.copyOf(concat(indexes, counters));
+        this.indexes = byName(indexes);
+        this.counters = byName(counters);
+    }
+
+    /** Every maintainer: the indexes in definition order, then the counters. */
+    public List<ComponentMaintainer<E>> all() {
+        return all;
+    }
+
+    /** Whether the entity has neither indexes nor counters, so writes need not read the old state. */
+    public boolean isEmpty() {
+        return all.isEmpty();
+    }
+
+    /** The maintainer of the index {@code name}. */
+    public IndexMaintainer<E> index(String name) {
+        IndexMaintainer<E> index = indexes.get(name);
+        if (index == null) {
+            throw new IllegalArgumentException(entityName + " has no index " + name);
+        }
+        return index;
+    }
+
+    /** The maintainer of the counter {@code name}. */
+    public CounterMaintainer<E> counter(String name) {
+        CounterMaintainer<E> counter = counters.get(name);
+        if (counter == null) {
+            throw new IllegalArgumentException(entityName + " has no counter " + name);
+        }
+        return counter;
+    }
+
+    /**
+     * Changes index entries and counters from {@code old} to {@code now} for the record under
+     * {@code recordKey}: a null {@code old} is an insert, a null {@code now} a delete.
+     *
+     * @throws UniqueConstraintException if {@code now} takes a unique value another entity holds; nothing was
+     *     written then
+     */
+    public void update(KvTransaction kv, byte[] recordKey, E old, E now) {
+        // Nothing is written until every claim is made, so that a unique-constraint violation leaves the
+        // transaction as it was.
+        PendingWrites writes = new PendingWrites(recordKey);
+        try {
+            for (int i = 0; i < all.size(); i++) {
+                all.get(i).update(kv, recordKey, old, now, writes);
+            }
+        } catch (UniqueConstraintException e) {
+            writes.withdrawClaims(kv);
+            throw e;
+        }
+        writes.apply(kv);
+    }
+
+    private static <E> List<ComponentMaintainer<E>> concat(List<IndexMaintainer<E>> indexes,
+            List<CounterMaintainer<E>> counters) {
+        List<ComponentMaintainer<E>> all = new ArrayList<>(indexes);
+        all.addAll(counters);
+        return all;
+    }
+
+    private static <M extends ComponentMaintainer<?>> Map<String, M> byName(List<M> maintainers) {
+        Map<String, M> byName = new HashMap<>();
+        for (M maintainer : maintainers) {
+            byName.put(maintainer.keys().name(), maintainer);
+        }
+        return Map.copyOf(byName);
+    }
+}

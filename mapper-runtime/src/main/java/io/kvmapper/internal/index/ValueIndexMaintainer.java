@@ -1,0 +1,84 @@
+package io.kvmapper.internal.index;
+
+import io.kvmapper.internal.layout.KeyLayout;
+import io.kvmapper.internal.mapping.IndexDefinition;
+import io.kvmapper.spi.KeyValue;
+import io.kvmapper.spi.KvTransaction;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.BiPredicate;
+
+/**
+ * A non-unique index: one entry per record and value, keyed by the value and then the record's key, with an
+ * empty value. Entries are idempotent, so they are plain puts and deletes, also while the index is built.
+ *
+ * @param <E> the entity type
+ */
+public final class ValueIndexMaintainer<E> extends IndexMaintainer<E> {
+    ValueIndexMaintainer(KeyLayout layout, IndexDefinition<E> index, ComponentStates states) {
+        super(layout, index, states);
+    }
+
+    @Override
+    public boolean unique() {
+        return false;
+    }
+
+    @Override
+    public byte[] entryKey(byte[] value, byte[] recordKey) {
+        return layout.entry(prefix, value, recordKey);
+    }
+
+    @Override
+    public byte[] recordKeyOf(KeyValue entry) {
+        return layout.recordKeyOf(entry.key(), prefix.length, index.arity());
+    }
+
+    @Override
+    public boolean owns(E entity, byte[] recordKey, byte[] entryKey) {
+        if (entity == null) {
+            return false;
+        }
+        List<byte[]> values = new ArrayList<>(2);
+        index.values().collect(entity, values);
+        for (byte[] value : values) {
+            if (Arrays.equals(layout.entry(prefix, value, recordKey), entryKey)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    void leave(KvTransaction kv, byte[] entry, byte[] recordKey, ComponentStates.State state, PendingWrites writes) {
+        writes.delete(entry);
+    }
+
+    @Override
+    void enter(KvTransaction kv, byte[] value, byte[] entry, PendingWrites writes) {
+        writes.put(entry);
+    }
+
+    @Override
+    void backfill(KvTransaction kv, byte[] value, byte[] recordKey, List<String> duplicates) {
+        kv.put(entryKey(value, recordKey), EMPTY);
+    }
+
+    @Override
+    void restore(KvTransaction kv, byte[] entryKey, byte[] recordKey, BiPredicate<byte[], byte[]> recordOwns) {
+        if (kv.get(entryKey) == null) {
+            kv.put(entryKey, EMPTY);
+        }
+    }
+
+    @Override
+    byte[] holderOf(KvTransaction kv, byte[] entryKey) {
+        return layout.recordKeyOf(entryKey, prefix.length, index.arity());
+    }
+
+    @Override
+    void removeOrphan(KvTransaction kv, byte[] entryKey, byte[] recordKey) {
+        kv.delete(entryKey);
+    }
+}
