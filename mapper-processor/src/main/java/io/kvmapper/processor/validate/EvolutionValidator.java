@@ -1,7 +1,9 @@
 package io.kvmapper.processor.validate;
 
-import io.kvmapper.processor.ErrorReporter;
-import io.kvmapper.processor.Message;
+import io.kvmapper.processor.annotations.AnnotationReader;
+import io.kvmapper.processor.annotations.Annotations;
+import io.kvmapper.processor.diagnostic.ErrorReporter;
+import io.kvmapper.processor.diagnostic.Message;
 import io.kvmapper.processor.model.EntityModel;
 import io.kvmapper.processor.model.KeyPart;
 import io.kvmapper.processor.model.Property;
@@ -118,7 +120,7 @@ public final class EvolutionValidator {
         String name = index.name();
         Object[] args = {name, index.recorded(), index.current()};
         for (Property property : model.value().properties()) {
-            AnnotationMirror mirror = ErrorReporter.annotation(property.element(), Annotations.INDEX);
+            AnnotationMirror mirror = AnnotationReader.find(property.element(), Annotations.INDEX);
             if (mirror != null && name.equals(annotations.string(mirror, "name").isEmpty() ? property.name()
                     : annotations.string(mirror, "name"))) {
                 reporter.error(property.element(), mirror, null, Message.EVOLVED_INDEX, args);

@@ -1,7 +1,8 @@
 package io.kvmapper.processor.validate;
 
-import io.kvmapper.processor.ErrorReporter;
-import io.kvmapper.processor.Message;
+import io.kvmapper.processor.annotations.Annotations;
+import io.kvmapper.processor.diagnostic.ErrorReporter;
+import io.kvmapper.processor.diagnostic.Message;
 import io.kvmapper.processor.model.Property;
 import io.kvmapper.processor.model.ValueObject;
 import io.kvmapper.processor.model.ValueType;

@@ -1,9 +1,10 @@
 package io.kvmapper.processor.validate;
 
 import com.palantir.javapoet.TypeName;
-import io.kvmapper.processor.ErrorReporter;
-import io.kvmapper.processor.GeneratedNames;
-import io.kvmapper.processor.Message;
+import io.kvmapper.processor.annotations.AnnotationReader;
+import io.kvmapper.processor.annotations.Annotations;
+import io.kvmapper.processor.diagnostic.ErrorReporter;
+import io.kvmapper.processor.diagnostic.Message;
 import io.kvmapper.processor.model.CounterModel;
 import io.kvmapper.processor.model.IndexModel;
 import io.kvmapper.processor.model.KeyPart;
@@ -11,6 +12,7 @@ import io.kvmapper.processor.model.Property;
 import io.kvmapper.processor.model.PropertyPath;
 import io.kvmapper.processor.model.ValueObject;
 import io.kvmapper.processor.model.ValueType;
+import io.kvmapper.processor.names.GeneratedNames;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -23,7 +25,6 @@ import javax.lang.model.SourceVersion;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.TypeKind;
-import javax.lang.model.util.Elements;
 
 /**
  * Checks an entity's indexes, counters and version field, and describes them for the model: paths
@@ -33,8 +34,8 @@ import javax.lang.model.util.Elements;
 final class SchemaValidator {
     private final AnnotationReader annotations;
 
-    SchemaValidator(Elements elements) {
-        this.annotations = new AnnotationReader(elements);
+    SchemaValidator(AnnotationReader annotations) {
+        this.annotations = annotations;
     }
 
     /** The indexes of the entity, field-level first; reports problems. */
@@ -42,7 +43,7 @@ final class SchemaValidator {
         Map<IndexModel, Diagnostics> indexes = new LinkedHashMap<>();
         Map<String, String> names = new HashMap<>();
         for (Property property : value.properties()) {
-            AnnotationMirror mirror = ErrorReporter.annotation(property.element(), Annotations.INDEX);
+            AnnotationMirror mirror = AnnotationReader.find(property.element(), Annotations.INDEX);
             if (mirror == null) {
                 continue;
             }
@@ -65,9 +66,9 @@ final class SchemaValidator {
         }
         for (AnnotationMirror mirror : annotations.repeated(type, Annotations.INDEX, Annotations.INDEX_LIST)) {
             List<String> fields = annotations.strings(mirror, "fields");
-            Diagnostics onFields = (message, args) -> reporter.error(type, mirror, annotations.explicit(mirror, "fields"),
+            Diagnostics onFields = (message, args) -> reporter.error(type, mirror, AnnotationReader.explicit(mirror, "fields"),
                     message, args);
-            Diagnostics onName = (message, args) -> reporter.error(type, mirror, annotations.explicit(mirror, "name"),
+            Diagnostics onName = (message, args) -> reporter.error(type, mirror, AnnotationReader.explicit(mirror, "name"),
                     message, args);
             if (fields.isEmpty()) {
                 onFields.report(Message.INDEX_NO_FIELDS, type.getSimpleName());
@@ -105,11 +106,11 @@ final class SchemaValidator {
         for (AnnotationMirror mirror : annotations.repeated(type, Annotations.COUNTER, Annotations.COUNTER_LIST)) {
             String name = annotations.string(mirror, "name");
             String what = "@Counter \"" + name + "\"";
-            Diagnostics onName = (message, args) -> reporter.error(type, mirror, annotations.explicit(mirror, "name"),
+            Diagnostics onName = (message, args) -> reporter.error(type, mirror, AnnotationReader.explicit(mirror, "name"),
                     message, args);
             Diagnostics onGroup = (message, args) -> reporter.error(type, mirror,
-                    annotations.explicit(mirror, "groupBy"), message, args);
-            Diagnostics onSum = (message, args) -> reporter.error(type, mirror, annotations.explicit(mirror, "sum"),
+                    AnnotationReader.explicit(mirror, "groupBy"), message, args);
+            Diagnostics onSum = (message, args) -> reporter.error(type, mirror, AnnotationReader.explicit(mirror, "sum"),
                     message, args);
             boolean ok = checkName(what, "a counter", name, type, names, onName);
             List<PropertyPath> groupBy = new ArrayList<>();
@@ -147,7 +148,7 @@ final class SchemaValidator {
     Optional<Property> version(TypeElement type, ValueObject value, List<KeyPart> keyParts, ErrorReporter reporter) {
         Property version = null;
         for (Property property : value.properties()) {
-            if (ErrorReporter.annotation(property.element(), Annotations.VERSION) == null) {
+            if (!AnnotationReader.isPresent(property.element(), Annotations.VERSION)) {
                 continue;
             }
             if (property.element().asType().getKind() != TypeKind.LONG) {

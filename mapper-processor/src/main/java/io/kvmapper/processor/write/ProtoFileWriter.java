@@ -1,12 +1,12 @@
 package io.kvmapper.processor.write;
 
 import com.palantir.javapoet.ClassName;
-import io.kvmapper.processor.GeneratedNames;
 import io.kvmapper.processor.model.EntityModel;
 import io.kvmapper.processor.model.Property;
 import io.kvmapper.processor.model.ScalarKind;
 import io.kvmapper.processor.model.ValueObject;
 import io.kvmapper.processor.model.ValueType;
+import io.kvmapper.processor.names.GeneratedNames;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;

@@ -1,4 +1,4 @@
-package io.kvmapper.processor;
+package io.kvmapper.processor.names;
 
 import com.palantir.javapoet.ClassName;
 import java.util.List;

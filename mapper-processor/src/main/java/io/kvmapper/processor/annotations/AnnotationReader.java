@@ -1,0 +1,171 @@
+package io.kvmapper.processor.annotations;
+
+import io.kvmapper.annotation.Codec;
+import io.kvmapper.annotation.Layout;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.util.Elements;
+
+/**
+ * The one place annotation values are read: from mirrors, never through reflective proxies, so that every
+ * value can also be pointed at by a diagnostic (the annotation, the nested annotation of a repeated one, or
+ * the explicit member value). Members not written explicitly read as their declared defaults.
+ */
+public final class AnnotationReader {
+    /**
+     * What {@code @Entity} says.
+     *
+     * @param name the stored name as written; empty for the simple class name
+     * @param layout how records are stored
+     * @param codec the value codec
+     */
+    public record EntityAnnotation(String name, Layout layout, Codec codec) {
+    }
+
+    /**
+     * What {@code @Key} says.
+     *
+     * @param order the stated position in the key, or -1 for declaration order
+     * @param partition whether the component belongs to the partition
+     * @param descending whether the component sorts in reverse
+     */
+    public record KeyAnnotation(int order, boolean partition, boolean descending) {
+    }
+
+    /**
+     * What {@code @Field} says.
+     *
+     * @param name the stored name; empty for the Java name
+     * @param number the Protobuf field number; 0 to have one assigned
+     */
+    public record FieldAnnotation(String name, int number) {
+    }
+
+    private final Elements elements;
+
+    /** A reader using the compiler's element utilities, which know each member's default. */
+    public AnnotationReader(Elements elements) {
+        this.elements = elements;
+    }
+
+    /** The annotation of type {@code qualifiedName} on {@code element}, or null. */
+    public static AnnotationMirror find(Element element, String qualifiedName) {
+        for (AnnotationMirror mirror : element.getAnnotationMirrors()) {
+            if (qualifiedName(mirror).equals(qualifiedName)) {
+                return mirror;
+            }
+        }
+        return null;
+    }
+
+    /** Whether {@code element} carries the annotation {@code qualifiedName}. */
+    public static boolean isPresent(Element element, String qualifiedName) {
+        return find(element, qualifiedName) != null;
+    }
+
+    /** The value of {@code member} if it is written explicitly, for pointing a diagnostic at it; else null. */
+    public static AnnotationValue explicit(AnnotationMirror mirror, String member) {
+        for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry
+                : mirror.getElementValues().entrySet()) {
+            if (entry.getKey().getSimpleName().contentEquals(member)) {
+                return entry.getValue();
+            }
+        }
+        return null;
+    }
+
+    /** The {@code @Entity} of {@code type}; it must have one. */
+    public EntityAnnotation entity(TypeElement type) {
+        AnnotationMirror mirror = required(type, Annotations.ENTITY);
+        return new EntityAnnotation(string(mirror, "name"), Layout.valueOf(enumConstant(mirror, "layout")),
+                Codec.valueOf(enumConstant(mirror, "codec")));
+    }
+
+    /** The {@code @Key} of {@code element}, if it has one. */
+    public Optional<KeyAnnotation> key(Element element) {
+        return Optional.ofNullable(find(element, Annotations.KEY)).map(mirror -> new KeyAnnotation(
+                integer(mirror, "order"), bool(mirror, "partition"), bool(mirror, "descending")));
+    }
+
+    /** The {@code @Field} of {@code element}, if it has one. */
+    public Optional<FieldAnnotation> field(Element element) {
+        return Optional.ofNullable(find(element, Annotations.FIELD))
+                .map(mirror -> new FieldAnnotation(string(mirror, "name"), integer(mirror, "number")));
+    }
+
+    /** The annotations of type {@code single} on {@code element}, direct or inside {@code container}. */
+    public List<AnnotationMirror> repeated(Element element, String single, String container) {
+        List<AnnotationMirror> found = new ArrayList<>();
+        for (AnnotationMirror mirror : element.getAnnotationMirrors()) {
+            String type = qualifiedName(mirror);
+            if (type.equals(single)) {
+                found.add(mirror);
+            } else if (type.equals(container)) {
+                for (Object nested : (List<?>) value(mirror, "value").getValue()) {
+                    found.add((AnnotationMirror) ((AnnotationValue) nested).getValue());
+                }
+            }
+        }
+        return found;
+    }
+
+    /** A {@code String} member. */
+    public String string(AnnotationMirror mirror, String member) {
+        return (String) value(mirror, member).getValue();
+    }
+
+    /** A {@code boolean} member. */
+    public boolean bool(AnnotationMirror mirror, String member) {
+        return (Boolean) value(mirror, member).getValue();
+    }
+
+    /** An {@code int} member. */
+    public int integer(AnnotationMirror mirror, String member) {
+        return (Integer) value(mirror, member).getValue();
+    }
+
+    /** A {@code String[]} member. */
+    public List<String> strings(AnnotationMirror mirror, String member) {
+        List<String> values = new ArrayList<>();
+        for (Object item : (List<?>) value(mirror, member).getValue()) {
+            values.add((String) ((AnnotationValue) item).getValue());
+        }
+        return values;
+    }
+
+    /** The name of the constant an enum member holds. */
+    private String enumConstant(AnnotationMirror mirror, String member) {
+        return ((VariableElement) value(mirror, member).getValue()).getSimpleName().toString();
+    }
+
+    /** The value of {@code member}, explicit or default. */
+    private AnnotationValue value(AnnotationMirror mirror, String member) {
+        for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry
+                : elements.getElementValuesWithDefaults(mirror).entrySet()) {
+            if (entry.getKey().getSimpleName().contentEquals(member)) {
+                return entry.getValue();
+            }
+        }
+        throw new IllegalArgumentException("no member " + member + " in " + mirror);
+    }
+
+    private static AnnotationMirror required(Element element, String qualifiedName) {
+        AnnotationMirror mirror = find(element, qualifiedName);
+        if (mirror == null) {
+            throw new IllegalStateException(element + " has no @" + Annotations.simpleName(qualifiedName));
+        }
+        return mirror;
+    }
+
+    private static String qualifiedName(AnnotationMirror mirror) {
+        return ((TypeElement) mirror.getAnnotationType().asElement()).getQualifiedName().toString();
+    }
+}
