@@ -437,16 +437,8 @@ public final class EntityValidator {
     }
 
     private static boolean containsEmbedded(ValueType type) {
-        if (type instanceof ValueType.Embedded) {
-            return true;
-        }
-        if (type instanceof ValueType.CollectionOf c) {
-            return containsEmbedded(c.element());
-        }
-        if (type instanceof ValueType.OptionalOf o) {
-            return containsEmbedded(o.value());
-        }
-        return type instanceof ValueType.MapOf m && containsEmbedded(m.value());
+        return type instanceof ValueType.Embedded
+                || type.components().stream().anyMatch(EntityValidator::containsEmbedded);
     }
 
     private boolean checkStoredNames(List<Property> properties, ErrorReporter reporter) {

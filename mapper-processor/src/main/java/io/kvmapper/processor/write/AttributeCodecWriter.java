@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Pattern;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.util.Elements;
@@ -46,7 +47,7 @@ public final class AttributeCodecWriter {
     /** The codec class of {@code entity}. */
     public TypeSpec write(EntityModel entity) {
         ObjectCode.requireGeneratedCodeOnly(entity, "the attribute-per-key codec writer");
-        objectNames = ObjectCode.methodNames(ObjectCode.embedded(entity.value()).keySet());
+        objectNames = ObjectCode.methodNames(entity.value().embedded().keySet());
         ClassName entityType = entity.className();
         ClassName self = GeneratedNames.attributeCodec(entityType);
         TypeSpec.Builder type = TypeSpec.classBuilder(self)
@@ -85,7 +86,7 @@ public final class AttributeCodecWriter {
         for (Property property : stored) {
             type.addMethod(propertyReader(property));
         }
-        for (ValueObject object : ObjectCode.embedded(entity.value()).values()) {
+        for (ValueObject object : entity.value().embedded().values()) {
             type.addMethod(objectWriter(object));
             type.addMethod(objectReader(object));
         }
@@ -164,7 +165,7 @@ public final class AttributeCodecWriter {
      */
     private MethodSpec propertyWriter(Property property) {
         CodeBlock.Builder code = CodeBlock.builder();
-        if (!ObjectCode.isPrimitive(property.type())) {
+        if (!property.type().isPrimitive()) {
             code.beginControlFlow("if (value == null)").addStatement("return").endControlFlow();
         }
         if (property.type() instanceof ValueType.CollectionOf collection) {
@@ -188,7 +189,7 @@ public final class AttributeCodecWriter {
                     .addStatement("$L(out, entry.getValue())", elementWriterName(property))
                     .addStatement("out.reset(at)").endControlFlow();
         } else {
-            writeNode(code, property.type(), "value", 0, property.name());
+            code.add(writeNode(property.type(), "value", 0, property.name()));
         }
         return MethodSpec.methodBuilder(propertyWriterName(property)).addModifiers(Modifier.STATIC)
                 .addJavadoc("Writes the node of '$L' at the writer's path; nothing if it is null.\n", property.name())
@@ -202,7 +203,7 @@ public final class AttributeCodecWriter {
         ValueType element = property.type() instanceof ValueType.CollectionOf collection ? collection.element()
                 : ((ValueType.MapOf) property.type()).value();
         CodeBlock.Builder code = CodeBlock.builder();
-        writeNullable(code, element, "value", 1, property.name());
+        code.add(writeNullable(element, "value", 1, property.name()));
         return MethodSpec.methodBuilder(elementWriterName(property)).addModifiers(Modifier.STATIC)
                 .addJavadoc("Writes one $L of '$L' at the writer's path.\n",
                         property.type() instanceof ValueType.MapOf ? "value" : "element", property.name())
@@ -215,7 +216,7 @@ public final class AttributeCodecWriter {
      * {@code writeTagsKey(path, value)} for a set, {@code writeScoresKey(path, value)} for a map: the
      * element or map key that names an entry, appended to a path.
      */
-    private java.util.Optional<MethodSpec> keyWriter(EntityModel entity, Property property) {
+    private Optional<MethodSpec> keyWriter(EntityModel entity, Property property) {
         ValueType.Scalar scalar;
         CodeBlock.Builder code = CodeBlock.builder();
         if (property.type() instanceof ValueType.MapOf map) {
@@ -228,9 +229,9 @@ public final class AttributeCodecWriter {
             code.beginControlFlow("if (value == null)").addStatement("path.writeNull()").nextControlFlow("else")
                     .addStatement("path.$L(value)", scalar.kind().tupleWriter()).endControlFlow();
         } else {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
-        return java.util.Optional.of(MethodSpec.methodBuilder(keyWriterName(property)).addModifiers(Modifier.STATIC)
+        return Optional.of(MethodSpec.methodBuilder(keyWriterName(property)).addModifiers(Modifier.STATIC)
                 .addJavadoc("Appends the $L of '$L' that names an entry to {@code path}.\n",
                         property.type() instanceof ValueType.MapOf ? "key" : "element", property.name())
                 .addParameter(RuntimeTypes.TUPLE_WRITER, "path")
@@ -242,9 +243,9 @@ public final class AttributeCodecWriter {
         CodeBlock.Builder code = CodeBlock.builder().addStatement("out.container()").addStatement("int at = out.mark()");
         for (Property property : object.properties()) {
             String read = property.readFrom("value");
-            if (ObjectCode.isPrimitive(property.type())) {
+            if (property.type().isPrimitive()) {
                 code.addStatement("out.field($S)", property.storedName());
-                writeNode(code, property.type(), read, 1, property.name());
+                code.add(writeNode(property.type(), read, 1, property.name()));
                 code.addStatement("out.reset(at)");
                 continue;
             }
@@ -252,7 +253,7 @@ public final class AttributeCodecWriter {
             code.addStatement("$T $L = $L", property.type().typeName(), variable, read);
             code.beginControlFlow("if ($L != null)", variable);
             code.addStatement("out.field($S)", property.storedName());
-            writeNode(code, property.type(), variable, 1, property.name());
+            code.add(writeNode(property.type(), variable, 1, property.name()));
             code.addStatement("out.reset(at)");
             code.endControlFlow();
         }
@@ -264,57 +265,86 @@ public final class AttributeCodecWriter {
     }
 
     /** Statements writing the node of {@code expression}, which is not null, at the writer's path. */
-    private void writeNode(CodeBlock.Builder code, ValueType type, String expression, int depth, String field) {
-        if (type instanceof ValueType.Scalar scalar && scalar.kind() == ScalarKind.BIG_DECIMAL) {
-            code.addStatement("out.decimal($L)", expression);
-        } else if (type instanceof ValueType.Scalar scalar) {
-            code.addStatement("out.value().$L($L)", scalar.kind().tupleWriter(), expression);
-            code.addStatement("out.leaf()");
-        } else if (type instanceof ValueType.Embedded embedded) {
-            code.addStatement("$L(out, $L)", objectMethod("write", embedded.object().className()), expression);
-        } else if (type instanceof ValueType.OptionalOf optional) {
-            code.beginControlFlow("if ($L.isPresent())", expression);
-            writeNode(code, optional.value(), expression + ".get()", depth, field);
-            code.endControlFlow();
-        } else if (type instanceof ValueType.CollectionOf collection) {
-            String at = "at" + (depth + 1);
-            String element = "element" + (depth + 1);
-            code.addStatement("out.container()");
-            code.addStatement("int $L = out.mark()", at);
-            if (collection.kind() == ValueType.CollectionKind.SET) {
-                ValueType.Scalar scalar = (ValueType.Scalar) collection.element();
-                code.beginControlFlow("for ($T $L : $L)", scalar.typeName(), element, expression);
-                code.beginControlFlow("if ($L == null)", element).addStatement("out.path().writeNull()")
-                        .nextControlFlow("else").addStatement("out.path().$L($L)", scalar.kind().tupleWriter(), element)
-                        .endControlFlow();
-                code.addStatement("out.setElement()");
-            } else {
-                String position = "position" + (depth + 1);
-                code.addStatement("long $L = 0", position);
-                code.beginControlFlow("for ($T $L : $L)", collection.element().typeName(), element, expression);
-                code.addStatement("out.position($L++, $S)", position, "");
-                writeNullable(code, collection.element(), element, depth + 1, field);
+    private CodeBlock writeNode(ValueType type, String expression, int depth, String field) {
+        return type.accept(new ValueType.Visitor<>() {
+            @Override
+            public CodeBlock scalar(ValueType.Scalar scalar) {
+                if (scalar.kind() == ScalarKind.BIG_DECIMAL) {
+                    return CodeBlock.builder().addStatement("out.decimal($L)", expression).build();
+                }
+                return CodeBlock.builder().addStatement("out.value().$L($L)", scalar.kind().tupleWriter(), expression)
+                        .addStatement("out.leaf()").build();
             }
-            code.addStatement("out.reset($L)", at);
-            code.endControlFlow();
-        } else if (type instanceof ValueType.MapOf map) {
-            String at = "at" + (depth + 1);
-            String entry = "entry" + (depth + 1);
-            code.addStatement("out.container()");
-            code.addStatement("int $L = out.mark()", at);
-            code.beginControlFlow("for ($T<$T, $T> $L : $L.entrySet())", Map.Entry.class, map.key().typeName(),
-                    map.value().typeName(), entry, expression);
-            code.addStatement("out.path().$L(out.mapKey($L.getKey(), $S))", map.key().kind().tupleWriter(), entry, field);
-            writeNullable(code, map.value(), entry + ".getValue()", depth + 1, field);
-            code.addStatement("out.reset($L)", at);
-            code.endControlFlow();
-        }
+
+            @Override
+            public CodeBlock collection(ValueType.CollectionOf collection) {
+                String at = "at" + (depth + 1);
+                String element = "element" + (depth + 1);
+                CodeBlock.Builder code = CodeBlock.builder().addStatement("out.container()")
+                        .addStatement("int $L = out.mark()", at);
+                if (collection.kind() == ValueType.CollectionKind.SET) {
+                    ValueType.Scalar scalar = (ValueType.Scalar) collection.element();
+                    code.beginControlFlow("for ($T $L : $L)", scalar.typeName(), element, expression);
+                    code.beginControlFlow("if ($L == null)", element).addStatement("out.path().writeNull()")
+                            .nextControlFlow("else")
+                            .addStatement("out.path().$L($L)", scalar.kind().tupleWriter(), element)
+                            .endControlFlow();
+                    code.addStatement("out.setElement()");
+                } else {
+                    String position = "position" + (depth + 1);
+                    code.addStatement("long $L = 0", position);
+                    code.beginControlFlow("for ($T $L : $L)", collection.element().typeName(), element, expression);
+                    code.addStatement("out.position($L++, $S)", position, "");
+                    code.add(writeNullable(collection.element(), element, depth + 1, field));
+                }
+                return code.addStatement("out.reset($L)", at).endControlFlow().build();
+            }
+
+            @Override
+            public CodeBlock map(ValueType.MapOf map) {
+                String at = "at" + (depth + 1);
+                String entry = "entry" + (depth + 1);
+                return CodeBlock.builder().addStatement("out.container()")
+                        .addStatement("int $L = out.mark()", at)
+                        .beginControlFlow("for ($T<$T, $T> $L : $L.entrySet())", Map.Entry.class, map.key().typeName(),
+                                map.value().typeName(), entry, expression)
+                        .addStatement("out.path().$L(out.mapKey($L.getKey(), $S))", map.key().kind().tupleWriter(),
+                                entry, field)
+                        .add(writeNullable(map.value(), entry + ".getValue()", depth + 1, field))
+                        .addStatement("out.reset($L)", at)
+                        .endControlFlow().build();
+            }
+
+            @Override
+            public CodeBlock embedded(ValueType.Embedded embedded) {
+                return CodeBlock.builder().addStatement("$L(out, $L)",
+                        objectMethod("write", embedded.object().className()), expression).build();
+            }
+
+            @Override
+            public CodeBlock optional(ValueType.OptionalOf optional) {
+                return CodeBlock.builder().beginControlFlow("if ($L.isPresent())", expression)
+                        .add(writeNode(optional.value(), expression + ".get()", depth, field))
+                        .endControlFlow().build();
+            }
+
+            @Override
+            public CodeBlock databind(ValueType.Databind databind) {
+                throw noDatabind(databind);
+            }
+        });
     }
 
-    private void writeNullable(CodeBlock.Builder code, ValueType type, String expression, int depth, String field) {
-        code.beginControlFlow("if ($L == null)", expression).addStatement("out.nullNode()").nextControlFlow("else");
-        writeNode(code, type, expression, depth, field);
-        code.endControlFlow();
+    private CodeBlock writeNullable(ValueType type, String expression, int depth, String field) {
+        return CodeBlock.builder().beginControlFlow("if ($L == null)", expression).addStatement("out.nullNode()")
+                .nextControlFlow("else")
+                .add(writeNode(type, expression, depth, field))
+                .endControlFlow().build();
+    }
+
+    /** The validator keeps databind values out of this layout ({@link ObjectCode#requireGeneratedCodeOnly}). */
+    private static IllegalStateException noDatabind(ValueType.Databind databind) {
+        return new IllegalStateException("the attribute-per-key codec has no databind values: " + databind.typeName());
     }
 
     // ---- reading
@@ -368,7 +398,7 @@ public final class AttributeCodecWriter {
             code.addStatement("return $L(in)", objectMethod("read", embedded.object().className()));
         } else {
             code.addStatement("$T value", property.type().typeName());
-            readNode(code, property.type(), "value", 0);
+            code.add(readNode(property.type(), "value", 0));
             code.addStatement("return value");
         }
         return MethodSpec.methodBuilder(propertyReaderName(property)).addModifiers(Modifier.PRIVATE, Modifier.STATIC)
@@ -389,7 +419,7 @@ public final class AttributeCodecWriter {
         for (Property property : object.properties()) {
             // a block per case: the locals of two collection properties must not share the switch's scope
             code.add("case $S: {\n", property.storedName()).indent();
-            readNode(code, property.type(), local(property.name()), 0);
+            code.add(readNode(property.type(), local(property.name()), 0));
             code.addStatement("break").unindent().add("}\n");
         }
         code.add("default:\n").indent().addStatement("in.skip()").addStatement("break").unindent();
@@ -402,62 +432,78 @@ public final class AttributeCodecWriter {
     }
 
     /** Statements assigning the node the reader stands on, which is not null, to {@code target}. */
-    private void readNode(CodeBlock.Builder code, ValueType type, String target, int depth) {
-        if (type instanceof ValueType.Scalar scalar) {
-            code.addStatement("$L = $L", target, readLeaf(scalar));
-            return;
-        }
-        if (type instanceof ValueType.Embedded embedded) {
-            code.addStatement("$L = $L(in)", target, objectMethod("read", embedded.object().className()));
-            return;
-        }
-        if (type instanceof ValueType.OptionalOf optional) {
-            CodeBlock read = optional.value() instanceof ValueType.Scalar scalar ? readLeaf(scalar)
-                    : CodeBlock.of("$L(in)", objectMethod("read", ((ValueType.Embedded) optional.value()).object()
-                            .className()));
-            code.addStatement("$L = $T.of($L)", target, java.util.Optional.class, read);
-            return;
-        }
-        String scope = "scope" + (depth + 1);
-        code.addStatement("in.container()");
-        if (type instanceof ValueType.CollectionOf collection) {
-            String element = "element" + (depth + 1);
-            boolean set = collection.kind() == ValueType.CollectionKind.SET;
-            code.addStatement("$L = new $T<>()", target, set ? LinkedHashSet.class : ArrayList.class);
-            code.addStatement("int $L = in.enter()", scope);
-            code.beginControlFlow("while (in.next($L))", scope);
-            code.addStatement("$T $L", collection.element().typeName(), element);
-            if (set) {
-                ValueType.Scalar scalar = (ValueType.Scalar) collection.element();
-                code.beginControlFlow("if (in.path().nextIsNull())").addStatement("in.path().readNull()")
-                        .addStatement("$L = null", element).nextControlFlow("else")
-                        .addStatement("$L = in.path().$L", element, scalarRead(scalar)).endControlFlow();
-                code.addStatement("in.endPath()");
-            } else {
-                code.addStatement("in.position()");
-                readNullable(code, collection.element(), element, depth + 1);
+    private CodeBlock readNode(ValueType type, String target, int depth) {
+        return type.accept(new ValueType.Visitor<>() {
+            @Override
+            public CodeBlock scalar(ValueType.Scalar scalar) {
+                return CodeBlock.builder().addStatement("$L = $L", target, readLeaf(scalar)).build();
             }
-            code.addStatement("$L.add($L)", target, element);
-            code.endControlFlow();
-            return;
-        }
-        ValueType.MapOf map = (ValueType.MapOf) type;
-        String key = "key" + (depth + 1);
-        String value = "value" + (depth + 1);
-        code.addStatement("$L = new $T<>()", target, LinkedHashMap.class);
-        code.addStatement("int $L = in.enter()", scope);
-        code.beginControlFlow("while (in.next($L))", scope);
-        code.addStatement("$T $L = in.path().$L", map.key().typeName(), key, scalarRead(map.key()));
-        code.addStatement("$T $L", map.value().typeName(), value);
-        readNullable(code, map.value(), value, depth + 1);
-        code.addStatement("$L.put($L, $L)", target, key, value);
-        code.endControlFlow();
+
+            @Override
+            public CodeBlock collection(ValueType.CollectionOf collection) {
+                String scope = "scope" + (depth + 1);
+                String element = "element" + (depth + 1);
+                boolean set = collection.kind() == ValueType.CollectionKind.SET;
+                CodeBlock.Builder code = CodeBlock.builder().addStatement("in.container()")
+                        .addStatement("$L = new $T<>()", target, set ? LinkedHashSet.class : ArrayList.class)
+                        .addStatement("int $L = in.enter()", scope)
+                        .beginControlFlow("while (in.next($L))", scope)
+                        .addStatement("$T $L", collection.element().typeName(), element);
+                if (set) {
+                    ValueType.Scalar scalar = (ValueType.Scalar) collection.element();
+                    code.beginControlFlow("if (in.path().nextIsNull())").addStatement("in.path().readNull()")
+                            .addStatement("$L = null", element).nextControlFlow("else")
+                            .addStatement("$L = in.path().$L", element, scalarRead(scalar)).endControlFlow();
+                    code.addStatement("in.endPath()");
+                } else {
+                    code.addStatement("in.position()");
+                    code.add(readNullable(collection.element(), element, depth + 1));
+                }
+                return code.addStatement("$L.add($L)", target, element).endControlFlow().build();
+            }
+
+            @Override
+            public CodeBlock map(ValueType.MapOf map) {
+                String scope = "scope" + (depth + 1);
+                String key = "key" + (depth + 1);
+                String value = "value" + (depth + 1);
+                return CodeBlock.builder().addStatement("in.container()")
+                        .addStatement("$L = new $T<>()", target, LinkedHashMap.class)
+                        .addStatement("int $L = in.enter()", scope)
+                        .beginControlFlow("while (in.next($L))", scope)
+                        .addStatement("$T $L = in.path().$L", map.key().typeName(), key, scalarRead(map.key()))
+                        .addStatement("$T $L", map.value().typeName(), value)
+                        .add(readNullable(map.value(), value, depth + 1))
+                        .addStatement("$L.put($L, $L)", target, key, value)
+                        .endControlFlow().build();
+            }
+
+            @Override
+            public CodeBlock embedded(ValueType.Embedded embedded) {
+                return CodeBlock.builder().addStatement("$L = $L(in)", target,
+                        objectMethod("read", embedded.object().className())).build();
+            }
+
+            @Override
+            public CodeBlock optional(ValueType.OptionalOf optional) {
+                CodeBlock read = optional.value() instanceof ValueType.Scalar scalar ? readLeaf(scalar)
+                        : CodeBlock.of("$L(in)", objectMethod("read", ((ValueType.Embedded) optional.value()).object()
+                                .className()));
+                return CodeBlock.builder().addStatement("$L = $T.of($L)", target, Optional.class, read).build();
+            }
+
+            @Override
+            public CodeBlock databind(ValueType.Databind databind) {
+                throw noDatabind(databind);
+            }
+        });
     }
 
-    private void readNullable(CodeBlock.Builder code, ValueType type, String target, int depth) {
-        code.beginControlFlow("if (in.isNull())").addStatement("$L = null", target).nextControlFlow("else");
-        readNode(code, type, target, depth);
-        code.endControlFlow();
+    private CodeBlock readNullable(ValueType type, String target, int depth) {
+        return CodeBlock.builder().beginControlFlow("if (in.isNull())").addStatement("$L = null", target)
+                .nextControlFlow("else")
+                .add(readNode(type, target, depth))
+                .endControlFlow().build();
     }
 
     /** The value of the scalar node the reader stands on; a decimal keeps its scale (see the writer). */

@@ -66,7 +66,7 @@ public final class JsonCodecWriter {
                 .initializer("new $T()", self).build());
         type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
 
-        Map<ClassName, ValueObject> embedded = ObjectCode.embedded(entity.value());
+        Map<ClassName, ValueObject> embedded = entity.value().embedded();
         objectNames = ObjectCode.methodNames(embedded.keySet());
         Map<Property, DatabindField> databindTypes = databindFields(entity.value(), embedded.values());
         if (!databindTypes.isEmpty()) {
@@ -238,9 +238,9 @@ public final class JsonCodecWriter {
         CodeBlock.Builder code = CodeBlock.builder().addStatement("generator.writeStartObject()");
         for (Property property : object.properties()) {
             String variable = local(property.name());
-            if (ObjectCode.isPrimitive(property.type())) {
+            if (property.type().isPrimitive()) {
                 code.addStatement("generator.writeName($S)", property.storedName());
-                writeValue(code, property.type(), property.readFrom(instance), 0);
+                code.add(writeValue(property.type(), property.readFrom(instance), 0));
                 continue;
             }
             code.addStatement("$T $L = $L", property.type().typeName(), variable, property.readFrom(instance));
@@ -257,48 +257,70 @@ public final class JsonCodecWriter {
                 code.addStatement("writeDatabind(generator, $L, $L,$W$S)", databind.constant(), value,
                         databind.description());
             } else {
-                writeValue(code, optional ? ((ValueType.OptionalOf) property.type()).value() : property.type(), value,
-                        0);
+                code.add(writeValue(optional ? ((ValueType.OptionalOf) property.type()).value() : property.type(),
+                        value, 0));
             }
             code.endControlFlow();
         }
         return code.addStatement("generator.writeEndObject()").build();
     }
 
-    /** Writes the statements that write {@code expression}, which is not null. */
-    private void writeValue(CodeBlock.Builder code, ValueType type, String expression, int depth) {
-        if (type instanceof ValueType.Databind) {
-            throw new IllegalStateException("a databind value is written whole, by its field: " + type.typeName());
-        }
-        if (type instanceof ValueType.Scalar scalar) {
-            code.addStatement("generator.$L", writeScalar(scalar.kind(), expression));
-        } else if (type instanceof ValueType.Embedded embedded) {
-            code.addStatement("$L(generator, $L)", methodName("write", embedded.object().className()), expression);
-        } else if (type instanceof ValueType.CollectionOf collection) {
-            String element = depth == 0 ? "element" : "element" + depth;
-            code.addStatement("generator.writeStartArray()");
-            code.beginControlFlow("for ($T $L : $L)", collection.element().typeName(), element, expression);
-            writeNullable(code, collection.element(), element, depth + 1);
-            code.endControlFlow();
-            code.addStatement("generator.writeEndArray()");
-        } else if (type instanceof ValueType.MapOf map) {
-            String entry = depth == 0 ? "entry" : "entry" + depth;
-            code.addStatement("generator.writeStartObject()");
-            code.beginControlFlow("for ($T<$T, $T> $L : $L.entrySet())", Map.Entry.class, map.key().typeName(),
-                    map.value().typeName(), entry, expression);
-            code.addStatement("generator.writeName($L)", mapKeyToString(map.key().kind(), entry + ".getKey()"));
-            writeNullable(code, map.value(), entry + ".getValue()", depth + 1);
-            code.endControlFlow();
-            code.addStatement("generator.writeEndObject()");
-        }
+    /** The statements that write {@code expression}, which is not null. */
+    private CodeBlock writeValue(ValueType type, String expression, int depth) {
+        return type.accept(new ValueType.Visitor<>() {
+            @Override
+            public CodeBlock scalar(ValueType.Scalar scalar) {
+                return CodeBlock.builder().addStatement("generator.$L", writeScalar(scalar.kind(), expression)).build();
+            }
+
+            @Override
+            public CodeBlock collection(ValueType.CollectionOf collection) {
+                String element = depth == 0 ? "element" : "element" + depth;
+                return CodeBlock.builder().addStatement("generator.writeStartArray()")
+                        .beginControlFlow("for ($T $L : $L)", collection.element().typeName(), element, expression)
+                        .add(writeNullable(collection.element(), element, depth + 1))
+                        .endControlFlow()
+                        .addStatement("generator.writeEndArray()").build();
+            }
+
+            @Override
+            public CodeBlock map(ValueType.MapOf map) {
+                String entry = depth == 0 ? "entry" : "entry" + depth;
+                return CodeBlock.builder().addStatement("generator.writeStartObject()")
+                        .beginControlFlow("for ($T<$T, $T> $L : $L.entrySet())", Map.Entry.class, map.key().typeName(),
+                                map.value().typeName(), entry, expression)
+                        .addStatement("generator.writeName($L)", mapKeyToString(map.key().kind(), entry + ".getKey()"))
+                        .add(writeNullable(map.value(), entry + ".getValue()", depth + 1))
+                        .endControlFlow()
+                        .addStatement("generator.writeEndObject()").build();
+            }
+
+            @Override
+            public CodeBlock embedded(ValueType.Embedded embedded) {
+                return CodeBlock.builder().addStatement("$L(generator, $L)",
+                        methodName("write", embedded.object().className()), expression).build();
+            }
+
+            @Override
+            public CodeBlock optional(ValueType.OptionalOf optional) {
+                throw new IllegalStateException("an Optional is a field's own type, written by its field: "
+                        + optional.typeName());
+            }
+
+            @Override
+            public CodeBlock databind(ValueType.Databind databind) {
+                throw new IllegalStateException("a databind value is written whole, by its field: "
+                        + databind.typeName());
+            }
+        });
     }
 
-    private void writeNullable(CodeBlock.Builder code, ValueType type, String expression, int depth) {
-        code.beginControlFlow("if ($L == null)", expression);
-        code.addStatement("generator.writeNull()");
-        code.nextControlFlow("else");
-        writeValue(code, type, expression, depth);
-        code.endControlFlow();
+    private CodeBlock writeNullable(ValueType type, String expression, int depth) {
+        return CodeBlock.builder().beginControlFlow("if ($L == null)", expression)
+                .addStatement("generator.writeNull()")
+                .nextControlFlow("else")
+                .add(writeValue(type, expression, depth))
+                .endControlFlow().build();
     }
 
     private static String writeScalar(ScalarKind kind, String expression) {
@@ -354,7 +376,7 @@ public final class JsonCodecWriter {
             CodeBlock read = databind != null
                     ? CodeBlock.of("readDatabind(parser, $L,$W$S)", databind.constant(), databind.description())
                     : readValue(property.type(), "parser", 0);
-            if (ObjectCode.isPrimitive(property.type())) {
+            if (property.type().isPrimitive()) {
                 code.addStatement("$L = $L", local(property.name()), read);
             } else if (property.type() instanceof ValueType.OptionalOf) {
                 code.addStatement("$L = $T.isNull(parser) ? $T.empty() : $T.of($L)", local(property.name()),
@@ -372,29 +394,44 @@ public final class JsonCodecWriter {
 
     /** An expression reading a value of {@code type}, not null, from the parser named {@code parser}. */
     private CodeBlock readValue(ValueType type, String parser, int depth) {
-        if (type instanceof ValueType.Databind) {
-            throw new IllegalStateException("a databind value is read whole, by its field: " + type.typeName());
-        }
-        if (type instanceof ValueType.OptionalOf optional) {
-            return readValue(optional.value(), parser, depth);
-        }
-        if (type instanceof ValueType.Scalar scalar) {
-            if (scalar.kind() == ScalarKind.ENUM) {
-                return CodeBlock.of("$T.readEnum($L, $T.class)", RuntimeTypes.JSON, parser, scalar.typeName());
-            }
-            return CodeBlock.of("$T.$L($L)", RuntimeTypes.JSON, scalar.kind().jsonReader(), parser);
-        }
-        if (type instanceof ValueType.Embedded embedded) {
-            return CodeBlock.of("$L($L)", methodName("read", embedded.object().className()), parser);
-        }
         String inner = "parser" + (depth + 1);
-        if (type instanceof ValueType.CollectionOf collection) {
-            return CodeBlock.of("$T.$L($L, $L -> $L)", RuntimeTypes.JSON, collection.kind().jsonReader(), parser, inner,
-                    readValue(collection.element(), inner, depth + 1));
-        }
-        ValueType.MapOf map = (ValueType.MapOf) type;
-        return CodeBlock.of("$T.readMap($L, $L, $L -> $L)", RuntimeTypes.JSON, parser, mapKeyParser(map.key()), inner,
-                readValue(map.value(), inner, depth + 1));
+        return type.accept(new ValueType.Visitor<>() {
+            @Override
+            public CodeBlock scalar(ValueType.Scalar scalar) {
+                if (scalar.kind() == ScalarKind.ENUM) {
+                    return CodeBlock.of("$T.readEnum($L, $T.class)", RuntimeTypes.JSON, parser, scalar.typeName());
+                }
+                return CodeBlock.of("$T.$L($L)", RuntimeTypes.JSON, scalar.kind().jsonReader(), parser);
+            }
+
+            @Override
+            public CodeBlock collection(ValueType.CollectionOf collection) {
+                return CodeBlock.of("$T.$L($L, $L -> $L)", RuntimeTypes.JSON, collection.kind().jsonReader(), parser,
+                        inner, readValue(collection.element(), inner, depth + 1));
+            }
+
+            @Override
+            public CodeBlock map(ValueType.MapOf map) {
+                return CodeBlock.of("$T.readMap($L, $L, $L -> $L)", RuntimeTypes.JSON, parser, mapKeyParser(map.key()),
+                        inner, readValue(map.value(), inner, depth + 1));
+            }
+
+            @Override
+            public CodeBlock embedded(ValueType.Embedded embedded) {
+                return CodeBlock.of("$L($L)", methodName("read", embedded.object().className()), parser);
+            }
+
+            @Override
+            public CodeBlock optional(ValueType.OptionalOf optional) {
+                return readValue(optional.value(), parser, depth);
+            }
+
+            @Override
+            public CodeBlock databind(ValueType.Databind databind) {
+                throw new IllegalStateException("a databind value is read whole, by its field: "
+                        + databind.typeName());
+            }
+        });
     }
 
     private static CodeBlock mapKeyParser(ValueType.Scalar key) {

@@ -17,13 +17,6 @@ final class ObjectCode {
     private ObjectCode() {
     }
 
-    /** Every embedded value object under {@code object}, each once, in the order first met. */
-    static Map<ClassName, ValueObject> embedded(ValueObject object) {
-        Map<ClassName, ValueObject> found = new LinkedHashMap<>();
-        collect(object, found);
-        return found;
-    }
-
     /**
      * A name per embedded type for a codec's write and read methods: its simple names joined by
      * {@code _}, with a number added where two types from different packages would share one.
@@ -40,26 +33,6 @@ final class ObjectCode {
             names.put(type, name);
         }
         return names;
-    }
-
-    private static void collect(ValueObject object, Map<ClassName, ValueObject> found) {
-        for (Property property : object.properties()) {
-            collect(property.type(), found);
-        }
-    }
-
-    private static void collect(ValueType type, Map<ClassName, ValueObject> found) {
-        if (type instanceof ValueType.Embedded e) {
-            if (found.putIfAbsent(e.object().className(), e.object()) == null) {
-                collect(e.object(), found);
-            }
-        } else if (type instanceof ValueType.OptionalOf o) {
-            collect(o.value(), found);
-        } else if (type instanceof ValueType.CollectionOf c) {
-            collect(c.element(), found);
-        } else if (type instanceof ValueType.MapOf m) {
-            collect(m.value(), found);
-        }
     }
 
     /**
@@ -96,7 +69,7 @@ final class ObjectCode {
      * other codec and layout; {@code writer} names the one that was handed such a model).
      */
     static void requireGeneratedCodeOnly(EntityModel entity, String writer) {
-        List<ValueObject> objects = new ArrayList<>(embedded(entity.value()).values());
+        List<ValueObject> objects = new ArrayList<>(entity.value().embedded().values());
         objects.add(entity.value());
         for (ValueObject object : objects) {
             for (Property property : object.properties()) {
@@ -110,17 +83,12 @@ final class ObjectCode {
         }
     }
 
-    /** Whether a value of {@code type} is a primitive, which is never null. */
-    static boolean isPrimitive(ValueType type) {
-        return type instanceof ValueType.Scalar s && s.primitive();
-    }
-
     /** What a field of {@code type} holds when the stored value has none: zero, false, empty or null. */
     static CodeBlock defaultValue(ValueType type) {
         if (type instanceof ValueType.OptionalOf) {
             return CodeBlock.of("$T.empty()", java.util.Optional.class);
         }
-        if (!isPrimitive(type)) {
+        if (!type.isPrimitive()) {
             return CodeBlock.of("null");
         }
         switch (((ValueType.Scalar) type).kind()) {
