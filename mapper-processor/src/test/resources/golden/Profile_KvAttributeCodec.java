@@ -34,14 +34,14 @@ final class Profile_KvAttributeCodec implements AttributeCodec<Profile> {
 
     static final AttributeField SCORES_FIELD = AttributeField.of("scores", "scores", false, false);
 
-    private static final byte[] VERSION = null;
+    private static final byte[] VERSION_FIELD_NAME = null;
 
     private Profile_KvAttributeCodec() {
     }
 
     @Override
     public byte[] versionField() {
-        return VERSION;
+        return VERSION_FIELD_NAME;
     }
 
     @Override

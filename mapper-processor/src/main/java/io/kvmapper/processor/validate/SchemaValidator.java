@@ -13,6 +13,7 @@ import io.kvmapper.processor.model.PropertyPath;
 import io.kvmapper.processor.model.ValueObject;
 import io.kvmapper.processor.model.ValueType;
 import io.kvmapper.processor.names.GeneratedNames;
+import io.kvmapper.processor.names.GeneratedNames.Repository;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -134,9 +135,10 @@ final class SchemaValidator {
             if (ok) {
                 CounterModel counter = new CounterModel(name, List.copyOf(groupBy), sum);
                 List<TypeName> parameters = groupBy.stream().map(PropertyPath::parameterType).toList();
+                String getter = Repository.counterGetter(name, sum.isPresent());
                 List<String> signatures = groupBy.size() == 1
-                        ? List.of(signature(counter.getterName(), parameters), signature(counter.getterName(), List.of()))
-                        : List.of(signature(counter.getterName(), parameters));
+                        ? List.of(signature(getter, parameters), signature(getter, List.of()))
+                        : List.of(signature(getter, parameters));
                 claim(getters, signatures, "counter \"" + name + "\"", what, onName);
                 counters.add(counter);
             }
@@ -234,21 +236,21 @@ final class SchemaValidator {
         Map<String, String> taken = new HashMap<>();
         List<String> names = keyParts.stream().map(KeyPart::name).toList();
         List<TypeName> types = keyParts.stream().map(k -> k.scalar().typeName()).toList();
-        taken.put(signature("findById", types), "the primary key");
+        taken.put(signature(Repository.FIND_BY_ID, types), "the primary key");
         for (int count = 1; count < keyParts.size(); count++) {
-            taken.put(signature(GeneratedNames.finder(names.subList(0, count), false), types.subList(0, count)),
+            taken.put(signature(Repository.finder(names.subList(0, count), false), types.subList(0, count)),
                     "the primary key");
         }
         for (int index = 0; index < keyParts.size(); index++) {
-            taken.put(signature(GeneratedNames.finder(names.subList(0, index + 1), true),
+            taken.put(signature(Repository.finder(names.subList(0, index + 1), true),
                     between(types.subList(0, index + 1))), "the primary key");
         }
         for (Map.Entry<IndexModel, Diagnostics> entry : indexes.entrySet()) {
             IndexModel index = entry.getKey();
             List<TypeName> parameters = index.paths().stream().map(PropertyPath::parameterType).toList();
             List<String> finders = List.of(
-                    signature(GeneratedNames.finder(List.of(index.name()), false), parameters),
-                    signature(GeneratedNames.finder(List.of(index.name()), true), between(parameters)));
+                    signature(Repository.finder(List.of(index.name()), false), parameters),
+                    signature(Repository.finder(List.of(index.name()), true), between(parameters)));
             claim(taken, finders, "index \"" + index.name() + "\"", "@Index \"" + index.name() + "\"",
                     entry.getValue());
         }

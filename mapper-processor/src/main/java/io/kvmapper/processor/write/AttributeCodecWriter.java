@@ -13,6 +13,8 @@ import io.kvmapper.processor.model.ScalarKind;
 import io.kvmapper.processor.model.ValueObject;
 import io.kvmapper.processor.model.ValueType;
 import io.kvmapper.processor.names.GeneratedNames;
+import io.kvmapper.processor.names.GeneratedNames.AttributeCodec;
+import io.kvmapper.processor.names.GeneratedNames.Mapping;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -34,6 +36,9 @@ public final class AttributeCodecWriter {
     /** Names the generated methods use for their own variables; a property with such a name gets a suffix. */
     private static final Pattern RESERVED =
             Pattern.compile("(in|out|key|scope|at|entity|value|element|entry|position)\\d*");
+
+    /** The constant holding the encoded stored name of the {@code @Version} field, or null. */
+    private static final String VERSION_FIELD_NAME = "VERSION_FIELD_NAME";
 
     private final Elements elements;
     /** The method name of each embedded type of the entity being written. */
@@ -57,22 +62,24 @@ public final class AttributeCodecWriter {
                         + "entry.\n", entityType)
                 .addOriginatingElement(entity.element());
         GeneratedAnnotation.of(elements).ifPresent(type::addAnnotation);
-        type.addField(FieldSpec.builder(self, "INSTANCE", Modifier.STATIC, Modifier.FINAL)
+        type.addField(FieldSpec.builder(self, GeneratedNames.INSTANCE, Modifier.STATIC, Modifier.FINAL)
                 .initializer("new $T()", self).build());
         for (Property property : entity.updatableProperties()) {
-            type.addField(FieldSpec.builder(RuntimeTypes.ATTRIBUTE_FIELD, fieldConstant(property), Modifier.STATIC,
-                    Modifier.FINAL)
+            type.addField(FieldSpec.builder(RuntimeTypes.ATTRIBUTE_FIELD, AttributeCodec.fieldConstant(property.name()),
+                    Modifier.STATIC, Modifier.FINAL)
                     .initializer("$T.of($S, $S, $L, $L)", RuntimeTypes.ATTRIBUTE_FIELD, property.name(),
                             property.storedName(), entity.changeReadsEntity(property), hasScalarElements(property.type()))
                     .build());
         }
-        type.addField(FieldSpec.builder(byte[].class, "VERSION", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+        type.addField(FieldSpec.builder(byte[].class, VERSION_FIELD_NAME, Modifier.PRIVATE, Modifier.STATIC,
+                Modifier.FINAL)
                 .initializer(entity.version().map(v -> CodeBlock.of("new $T(16).writeString($S).toByteArray()",
                         RuntimeTypes.TUPLE_WRITER, v.storedName())).orElse(CodeBlock.of("null"))).build());
         type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
 
         type.addMethod(MethodSpec.methodBuilder("versionField").addAnnotation(Override.class)
-                .addModifiers(Modifier.PUBLIC).returns(byte[].class).addStatement("return VERSION").build());
+                .addModifiers(Modifier.PUBLIC).returns(byte[].class).addStatement("return $L", VERSION_FIELD_NAME)
+                .build());
         type.addMethod(writeEntity(entity));
         type.addMethod(readEntity(entity));
         List<Property> stored = storedProperties(entity);
@@ -91,26 +98,6 @@ public final class AttributeCodecWriter {
             type.addMethod(objectReader(object));
         }
         return type.build();
-    }
-
-    /** {@code NAME_FIELD} for a property {@code name}; {@code lastOrderAt} gives {@code LAST_ORDER_AT_FIELD}. */
-    static String fieldConstant(Property property) {
-        return property.name().replaceAll("([a-z0-9])([A-Z])", "$1_$2").toUpperCase(java.util.Locale.ROOT) + "_FIELD";
-    }
-
-    /** The writer of a property's node: {@code writeTags}. */
-    static String propertyWriterName(Property property) {
-        return "write" + GeneratedNames.capitalize(property.name());
-    }
-
-    /** The writer of one element (or map value) of a collection property's node: {@code writeTagsElement}. */
-    static String elementWriterName(Property property) {
-        return propertyWriterName(property) + "Element";
-    }
-
-    /** The writer of a set element or map key into a path: {@code writeTagsKey}. */
-    static String keyWriterName(Property property) {
-        return propertyWriterName(property) + "Key";
     }
 
     private static boolean hasScalarElements(ValueType type) {
@@ -144,7 +131,7 @@ public final class AttributeCodecWriter {
         CodeBlock.Builder code = CodeBlock.builder().addStatement("int at = out.mark()");
         for (Property property : storedProperties(entity)) {
             code.addStatement("out.field($S)", property.storedName());
-            code.addStatement("$L(out, $L)", propertyWriterName(property), property.readFrom("entity"));
+            code.addStatement("$L(out, $L)", AttributeCodec.fieldWriter(property.name()), property.readFrom("entity"));
             code.addStatement("out.reset(at)");
         }
         return MethodSpec.methodBuilder("write").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
@@ -172,26 +159,26 @@ public final class AttributeCodecWriter {
             code.addStatement("out.container()").addStatement("int at = out.mark()");
             if (collection.kind() == ValueType.CollectionKind.SET) {
                 code.beginControlFlow("for ($T element : value)", collection.element().typeName())
-                        .addStatement("$L(out.path(), element)", keyWriterName(property))
+                        .addStatement("$L(out.path(), element)", AttributeCodec.keyWriter(property.name()))
                         .addStatement("out.setElement()");
             } else {
                 code.addStatement("long position = 0")
                         .beginControlFlow("for ($T element : value)", collection.element().typeName())
                         .addStatement("out.position(position++, $S)", "")
-                        .addStatement("$L(out, element)", elementWriterName(property));
+                        .addStatement("$L(out, element)", AttributeCodec.elementWriter(property.name()));
             }
             code.addStatement("out.reset(at)").endControlFlow();
         } else if (property.type() instanceof ValueType.MapOf map) {
             code.addStatement("out.container()").addStatement("int at = out.mark()")
                     .beginControlFlow("for ($T<$T, $T> entry : value.entrySet())", Map.Entry.class,
                             map.key().typeName(), map.value().typeName())
-                    .addStatement("$L(out.path(), entry.getKey())", keyWriterName(property))
-                    .addStatement("$L(out, entry.getValue())", elementWriterName(property))
+                    .addStatement("$L(out.path(), entry.getKey())", AttributeCodec.keyWriter(property.name()))
+                    .addStatement("$L(out, entry.getValue())", AttributeCodec.elementWriter(property.name()))
                     .addStatement("out.reset(at)").endControlFlow();
         } else {
             code.add(writeNode(property.type(), "value", 0, property.name()));
         }
-        return MethodSpec.methodBuilder(propertyWriterName(property)).addModifiers(Modifier.STATIC)
+        return MethodSpec.methodBuilder(AttributeCodec.fieldWriter(property.name())).addModifiers(Modifier.STATIC)
                 .addJavadoc("Writes the node of '$L' at the writer's path; nothing if it is null.\n", property.name())
                 .addParameter(RuntimeTypes.ATTRIBUTE_WRITER, "out")
                 .addParameter(property.type().typeName(), "value")
@@ -204,7 +191,7 @@ public final class AttributeCodecWriter {
                 : ((ValueType.MapOf) property.type()).value();
         CodeBlock.Builder code = CodeBlock.builder();
         code.add(writeNullable(element, "value", 1, property.name()));
-        return MethodSpec.methodBuilder(elementWriterName(property)).addModifiers(Modifier.STATIC)
+        return MethodSpec.methodBuilder(AttributeCodec.elementWriter(property.name())).addModifiers(Modifier.STATIC)
                 .addJavadoc("Writes one $L of '$L' at the writer's path.\n",
                         property.type() instanceof ValueType.MapOf ? "value" : "element", property.name())
                 .addParameter(RuntimeTypes.ATTRIBUTE_WRITER, "out")
@@ -221,8 +208,8 @@ public final class AttributeCodecWriter {
         CodeBlock.Builder code = CodeBlock.builder();
         if (property.type() instanceof ValueType.MapOf map) {
             scalar = map.key();
-            code.addStatement("path.$L($T.mapKey(value, $T.ENTITY, $S))", scalar.kind().tupleWriter(),
-                    RuntimeTypes.ELEMENTS, GeneratedNames.mapping(entity.className()), property.name());
+            code.addStatement("path.$L($T.mapKey(value, $T.$L, $S))", scalar.kind().tupleWriter(),
+                    RuntimeTypes.ELEMENTS, GeneratedNames.mapping(entity.className()), Mapping.ENTITY, property.name());
         } else if (property.type() instanceof ValueType.CollectionOf collection
                 && collection.kind() == ValueType.CollectionKind.SET) {
             scalar = (ValueType.Scalar) collection.element();
@@ -231,7 +218,7 @@ public final class AttributeCodecWriter {
         } else {
             return Optional.empty();
         }
-        return Optional.of(MethodSpec.methodBuilder(keyWriterName(property)).addModifiers(Modifier.STATIC)
+        return Optional.of(MethodSpec.methodBuilder(AttributeCodec.keyWriter(property.name())).addModifiers(Modifier.STATIC)
                 .addJavadoc("Appends the $L of '$L' that names an entry to {@code path}.\n",
                         property.type() instanceof ValueType.MapOf ? "key" : "element", property.name())
                 .addParameter(RuntimeTypes.TUPLE_WRITER, "path")

@@ -62,7 +62,7 @@ public final class JsonCodecWriter {
                 .addJavadoc("JSON codec of {@link $T}.\n", entity.className())
                 .addOriginatingElement(entity.element());
         GeneratedAnnotation.of(elements).ifPresent(type::addAnnotation);
-        type.addField(FieldSpec.builder(self, "INSTANCE", Modifier.STATIC, Modifier.FINAL)
+        type.addField(FieldSpec.builder(self, GeneratedNames.INSTANCE, Modifier.STATIC, Modifier.FINAL)
                 .initializer("new $T()", self).build());
         type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
 

@@ -5,7 +5,6 @@ import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
-import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import io.kvmapper.processor.model.EntityModel;
 import io.kvmapper.processor.model.Property;
@@ -65,7 +64,7 @@ public final class ProtobufCodecWriter {
                         GeneratedNames.protoFile(entity.className()))
                 .addOriginatingElement(entity.element());
         GeneratedAnnotation.of(elements).ifPresent(type::addAnnotation);
-        type.addField(FieldSpec.builder(self, "INSTANCE", Modifier.STATIC, Modifier.FINAL)
+        type.addField(FieldSpec.builder(self, GeneratedNames.INSTANCE, Modifier.STATIC, Modifier.FINAL)
                 .initializer("new $T()", self).build());
         type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
 

@@ -17,6 +17,9 @@ import io.kvmapper.processor.model.PropertyPath;
 import io.kvmapper.processor.model.ScalarKind;
 import io.kvmapper.processor.model.ValueType;
 import io.kvmapper.processor.names.GeneratedNames;
+import io.kvmapper.processor.names.GeneratedNames.AttributeCodec;
+import io.kvmapper.processor.names.GeneratedNames.Mapping;
+import io.kvmapper.processor.names.GeneratedNames.Repository;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumSet;
@@ -68,8 +71,8 @@ public final class RepositoryWriter {
         MethodSpec.Builder constructor = MethodSpec.constructorBuilder().addModifiers(Modifier.PUBLIC)
                 .addJavadoc("A repository over {@code store}.\n")
                 .addParameter(RuntimeTypes.KV_STORE, "store")
-                .addStatement("this(new $T<>(store, $T.INSTANCE))", RuntimeTypes.ENTITY_OPERATIONS,
-                        GeneratedNames.mapping(entityType));
+                .addStatement("this(new $T<>(store, $T.$L))", RuntimeTypes.ENTITY_OPERATIONS,
+                        GeneratedNames.mapping(entityType), GeneratedNames.INSTANCE);
         if (elements.getTypeElement(RuntimeTypes.INJECT.canonicalName()) != null) {
             constructor.addAnnotation(RuntimeTypes.INJECT);
         }
@@ -95,7 +98,7 @@ public final class RepositoryWriter {
                 .addParameter(entityType, "entity")
                 .addStatement("return this.operations.insert(entity)").build());
         TypeName optional = ParameterizedTypeName.get(ClassName.get(Optional.class), entityType);
-        byId(type, entity, "findById", optional, "find", "The entity with this key.");
+        byId(type, entity, Repository.FIND_BY_ID, optional, "find", "The entity with this key.");
         type.addMethod(findAllById(entity));
         byId(type, entity, "existsById", TypeName.BOOLEAN, "exists", "Whether an entity with this key exists.");
         byId(type, entity, "deleteById", TypeName.BOOLEAN, "delete",
@@ -107,11 +110,11 @@ public final class RepositoryWriter {
         type.addMethod(MethodSpec.methodBuilder("findAll").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
                 .returns(ParameterizedTypeName.get(ClassName.get(Stream.class), entityType))
                 .addJavadoc("Every entity, in key order; streamed from the store, so close the stream.\n")
-                .addStatement("return this.operations.stream($T.$L())", mapping, GeneratedNames.ALL_RECORDS).build());
+                .addStatement("return this.operations.stream($T.$L())", mapping, Mapping.ALL_RECORDS).build());
         type.addMethod(MethodSpec.methodBuilder("findAll").addModifiers(Modifier.PUBLIC).returns(page)
                 .addJavadoc("A page of every entity, in key order.\n")
                 .addParameter(RuntimeTypes.PAGE_REQUEST, "page")
-                .addStatement("return this.operations.page($T.$L(), page)", mapping, GeneratedNames.ALL_RECORDS).build());
+                .addStatement("return this.operations.page($T.$L(), page)", mapping, Mapping.ALL_RECORDS).build());
         type.addMethod(count(entity));
         for (int count = 1; count < entity.keyParts().size(); count++) {
             type.addMethod(prefixFinder(entity, count, list, false));
@@ -149,7 +152,7 @@ public final class RepositoryWriter {
         MethodSpec.Builder typed = MethodSpec.methodBuilder(name).addModifiers(Modifier.PUBLIC).returns(returns)
                 .addJavadoc(doc + "\n");
         MappingWriter.addComponentParameters(typed, entity, entity.keyParts().size());
-        typed.addStatement("return this.operations.$L($T.key($L))", operation, mapping,
+        typed.addStatement("return this.operations.$L($T.$L($L))", operation, mapping, Mapping.KEY,
                 componentNames(entity, entity.keyParts().size()));
         TypeName id = idType(entity);
         if (!entity.hasCompositeKey() && !entity.keyParts().get(0).scalar().typeName().isPrimitive()) {
@@ -172,7 +175,8 @@ public final class RepositoryWriter {
         }
         type.addMethod(MethodSpec.methodBuilder(name).addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
                 .returns(returns).addJavadoc(doc + "\n").addParameter(id, parameter)
-                .addStatement("$T.require($L, $T.ENTITY, $S)", RuntimeTypes.RECORD_KEYS, parameter, mapping, parameter)
+                .addStatement("$T.require($L, $T.$L, $S)", RuntimeTypes.RECORD_KEYS, parameter, mapping, Mapping.ENTITY,
+                        parameter)
                 .addStatement("return $L($L)", name, arguments).build());
     }
 
@@ -210,7 +214,8 @@ public final class RepositoryWriter {
                 arguments.add(i == 0 ? "id.$L()" : ", id.$L()", parts.get(i).name());
             }
         } else {
-            arguments.add("$T.require(id, $T.ENTITY, $S)", RuntimeTypes.RECORD_KEYS, mapping, entity.keyParts().get(0).name());
+            arguments.add("$T.require(id, $T.$L, $S)", RuntimeTypes.RECORD_KEYS, mapping, Mapping.ENTITY,
+                    entity.keyParts().get(0).name());
         }
         MethodSpec.Builder method = MethodSpec.methodBuilder("findAllById").addAnnotation(Override.class)
                 .addModifiers(Modifier.PUBLIC)
@@ -220,22 +225,22 @@ public final class RepositoryWriter {
                 .addStatement("$T<byte[]> keys = new $T<>(ids.size())", List.class, ArrayList.class)
                 .beginControlFlow("for ($T id : ids)", idType);
         if (entity.hasCompositeKey()) {
-            method.addStatement("$T.require(id, $T.ENTITY, $S)", RuntimeTypes.RECORD_KEYS, mapping, "id");
+            method.addStatement("$T.require(id, $T.$L, $S)", RuntimeTypes.RECORD_KEYS, mapping, Mapping.ENTITY, "id");
         }
-        return method.addStatement("keys.add($T.key($L))", mapping, arguments.build())
+        return method.addStatement("keys.add($T.$L($L))", mapping, Mapping.KEY, arguments.build())
                 .endControlFlow()
                 .addStatement("return this.operations.findAll(keys)").build();
     }
 
     private MethodSpec prefixFinder(EntityModel entity, int count, TypeName returns, boolean paged) {
         List<String> names = entity.keyParts().subList(0, count).stream().map(KeyPart::name).toList();
-        MethodSpec.Builder method = MethodSpec.methodBuilder(GeneratedNames.finder(names, false))
+        MethodSpec.Builder method = MethodSpec.methodBuilder(Repository.finder(names, false))
                 .addModifiers(Modifier.PUBLIC).returns(returns)
                 .addJavadoc(paged ? "A page of the entities whose key starts with these components, in key order.\n"
                         : "The entities whose key starts with these components, in key order.\n");
         MappingWriter.addComponentParameters(method, entity, count);
         CodeBlock range = CodeBlock.of("$T.$L($L)", GeneratedNames.mapping(entity.className()),
-                GeneratedNames.recordRange(names, false), componentNames(entity, count));
+                Mapping.recordRange(names, false), componentNames(entity, count));
         return finish(method, range, paged, names);
     }
 
@@ -243,7 +248,7 @@ public final class RepositoryWriter {
         List<String> names = entity.keyParts().subList(0, index + 1).stream().map(KeyPart::name).toList();
         KeyPart ranged = entity.keyParts().get(index);
         List<String> bounds = MappingWriter.boundNames(entity, index);
-        MethodSpec.Builder method = MethodSpec.methodBuilder(GeneratedNames.finder(names, true))
+        MethodSpec.Builder method = MethodSpec.methodBuilder(Repository.finder(names, true))
                 .addModifiers(Modifier.PUBLIC).returns(returns)
                 .addJavadoc("$L whose '$L' lies from {@code $L} (inclusive) to {@code $L} (exclusive)$L, $L.\n",
                         paged ? "A page of the entities" : "The entities", ranged.name(), bounds.get(0), bounds.get(1),
@@ -254,7 +259,7 @@ public final class RepositoryWriter {
         String arguments = componentNames(entity, index);
         arguments = (arguments.isEmpty() ? "" : arguments + ", ") + bounds.get(0) + ", " + bounds.get(1);
         CodeBlock range = CodeBlock.of("$T.$L($L)", GeneratedNames.mapping(entity.className()),
-                GeneratedNames.recordRange(names, true), arguments);
+                Mapping.recordRange(names, true), arguments);
         return finish(method, range, paged, names);
     }
 
@@ -295,10 +300,10 @@ public final class RepositoryWriter {
     private static List<MethodSpec> indexFinders(EntityModel entity, IndexModel index, TypeName list, TypeName page) {
         ClassName mapping = GeneratedNames.mapping(entity.className());
         List<MethodSpec> methods = new ArrayList<>();
-        String finder = GeneratedNames.finder(List.of(index.name()), false);
+        String finder = Repository.finder(List.of(index.name()), false);
         List<PropertyPath> paths = index.paths();
         String arguments = String.join(", ", paths.stream().map(PropertyPath::camelName).toList());
-        CodeBlock value = CodeBlock.of("$T.$LValue($L)", mapping, index.name(), arguments);
+        CodeBlock value = CodeBlock.of("$T.$L($L)", mapping, Mapping.indexValue(index.name()), arguments);
         String described = describe(paths);
         if (index.unique()) {
             MethodSpec.Builder unique = MethodSpec.methodBuilder(finder).addModifiers(Modifier.PUBLIC)
@@ -334,13 +339,14 @@ public final class RepositoryWriter {
         String to = taken ? "toValue" : "to";
         names.add(from);
         names.add(to);
-        String bound = paths.size() == 1 ? "Value" : "Last";
-        CodeBlock prefix = paths.size() == 1 ? CodeBlock.of("new byte[0]") : CodeBlock.of("$T.$LPrefix($L)", mapping,
-                index.name(), String.join(", ", leading.stream().map(PropertyPath::camelName).toList()));
-        CodeBlock range = CodeBlock.of("this.operations.findByIndexBetween($S, $L, $T.$L$L($L), $T.$L$L($L)",
-                index.name(), prefix, mapping, index.name(), bound, from, mapping, index.name(), bound, to);
+        String bound = paths.size() == 1 ? Mapping.indexValue(index.name()) : Mapping.indexLast(index.name());
+        CodeBlock prefix = paths.size() == 1 ? CodeBlock.of("new byte[0]") : CodeBlock.of("$T.$L($L)", mapping,
+                Mapping.indexPrefix(index.name()),
+                String.join(", ", leading.stream().map(PropertyPath::camelName).toList()));
+        CodeBlock range = CodeBlock.of("this.operations.findByIndexBetween($S, $L, $T.$L($L), $T.$L($L)",
+                index.name(), prefix, mapping, bound, from, mapping, bound, to);
         for (boolean paged : List.of(false, true)) {
-            MethodSpec.Builder method = MethodSpec.methodBuilder(GeneratedNames.finder(List.of(index.name()), true))
+            MethodSpec.Builder method = MethodSpec.methodBuilder(Repository.finder(List.of(index.name()), true))
                     .addModifiers(Modifier.PUBLIC).returns(paged ? page : list)
                     .addJavadoc("$L whose $L from {@code $L} (inclusive) to {@code $L} (exclusive)$L, in index "
                             + "order (index '$L')$L.\n", paged ? "A page of the entities" : "The entities",
@@ -379,24 +385,25 @@ public final class RepositoryWriter {
         List<MethodSpec> methods = new ArrayList<>();
         String what = counter.sum().map(s -> "The sum of " + s.dotted() + " over the entities").orElse("The number of "
                 + "entities");
-        MethodSpec.Builder getter = MethodSpec.methodBuilder(counter.getterName()).addModifiers(Modifier.PUBLIC)
+        MethodSpec.Builder getter = MethodSpec.methodBuilder(getter(counter)).addModifiers(Modifier.PUBLIC)
                 .returns(long.class)
                 .addJavadoc(counter.groupBy().isEmpty() ? what + " (counter '$L'); one read.\n"
                         : what + " whose " + describe(counter.groupBy()) + " (counter '$L'); one read.\n",
                         counter.name());
         counter.groupBy().forEach(p -> getter.addParameter(p.parameterType(), p.camelName()));
-        methods.add(getter.addStatement("return this.operations.counter($S, $T.$LGroupOf($L))", counter.name(), mapping,
-                counter.name(), String.join(", ", counter.groupBy().stream().map(PropertyPath::camelName).toList()))
+        methods.add(getter.addStatement("return this.operations.counter($S, $T.$L($L))", counter.name(), mapping,
+                Mapping.counterGroupOf(counter.name()),
+                String.join(", ", counter.groupBy().stream().map(PropertyPath::camelName).toList()))
                 .build());
         if (counter.groupBy().size() == 1) {
             PropertyPath group = counter.groupBy().get(0);
             TypeName map = ParameterizedTypeName.get(ClassName.get(Map.class), group.scalar().typeName().box(),
                     ClassName.get(Long.class));
-            methods.add(MethodSpec.methodBuilder(counter.getterName()).addModifiers(Modifier.PUBLIC).returns(map)
+            methods.add(MethodSpec.methodBuilder(getter(counter)).addModifiers(Modifier.PUBLIC).returns(map)
                     .addJavadoc(what + " per $L, for every group that is not zero, in group order (counter '$L'); "
                             + "one scan.\n", group.dotted(), counter.name())
-                    .addStatement("return this.operations.counterGroups($S, $T::$LReadGroup)", counter.name(), mapping,
-                            counter.name()).build());
+                    .addStatement("return this.operations.counterGroups($S, $T::$L)", counter.name(), mapping,
+                            Mapping.counterReadGroup(counter.name())).build());
         }
         return methods;
     }
@@ -414,7 +421,7 @@ public final class RepositoryWriter {
         method.addParameter(property.type().typeName(), parameter);
         String out = lambdaName(taken, "out");
         CodeBlock write = CodeBlock.of("$L -> $T.$L($L, $L)", out, GeneratedNames.attributeCodec(entity.className()),
-                AttributeCodecWriter.propertyWriterName(property), out, parameter);
+                AttributeCodec.fieldWriter(property.name()), out, parameter);
         return method.addStatement(change(entity, property, "setAttribute", List.of(write),
                 lambdaName(taken, "current"), CodeBlock.of("$L", parameter))).build();
     }
@@ -428,14 +435,14 @@ public final class RepositoryWriter {
     private static CodeBlock change(EntityModel entity, Property property, String verb, List<CodeBlock> arguments,
             String current, CodeBlock changed) {
         ClassName mapping = GeneratedNames.mapping(entity.className());
-        CodeBlock key = CodeBlock.of("$T.key($L)", mapping, componentNames(entity, entity.keyParts().size()));
-        CodeBlock lambda = CodeBlock.of("$L -> $T.with$L($L, $L)", current, mapping,
-                GeneratedNames.capitalize(property.name()), current, changed);
+        CodeBlock key = CodeBlock.of("$T.$L($L)", mapping, Mapping.KEY, componentNames(entity, entity.keyParts().size()));
+        CodeBlock lambda = CodeBlock.of("$L -> $T.$L($L, $L)", current, mapping, Mapping.with(property.name()), current,
+                changed);
         if (!entity.isAttributePerKey()) {
             return CodeBlock.of("return this.operations.update($L,$W$L)", key, lambda);
         }
         CodeBlock.Builder call = CodeBlock.builder().add("return this.operations.$L($L, $T.$L", verb, key,
-                GeneratedNames.attributeCodec(entity.className()), AttributeCodecWriter.fieldConstant(property));
+                GeneratedNames.attributeCodec(entity.className()), AttributeCodec.fieldConstant(property.name()));
         for (CodeBlock argument : arguments) {
             call.add(",$W$L", argument);
         }
@@ -464,7 +471,7 @@ public final class RepositoryWriter {
             TypeName element = collection.element().typeName();
             String value = unused(taken, "element");
             CodeBlock keyWriter = CodeBlock.of("$L -> $T.$L($L, $L)", path, codec,
-                    AttributeCodecWriter.keyWriterName(property), path, value);
+                    AttributeCodec.keyWriter(property.name()), path, value);
             if (collection.kind() == ValueType.CollectionKind.SET) {
                 methods.add(elementMethod(entity, property, current, "add" + name, "Adds {@code $L} to '$L' of the entity with this key",
                         List.of(), element, value, "putAttribute", List.of(keyWriter, CodeBlock.of("null")),
@@ -476,7 +483,7 @@ public final class RepositoryWriter {
                 return methods;
             }
             CodeBlock elementWriter = CodeBlock.of("$L -> $T.$L($L, $L)", out, codec,
-                    AttributeCodecWriter.elementWriterName(property), out, value);
+                    AttributeCodec.elementWriter(property.name()), out, value);
             methods.add(elementMethod(entity, property, current, "append" + name, "Appends {@code $L} to '$L' of the entity with this key",
                     List.of(), element, value, "appendAttribute", List.of(elementWriter),
                     CodeBlock.of("$T.appended($L, $L)", RuntimeTypes.ELEMENTS, read, value)));
@@ -487,27 +494,27 @@ public final class RepositoryWriter {
                         "Inserts {@code $L} into '$L' of the entity with this key, at position {@code " + index + "}",
                         List.of(ParameterSpec.builder(int.class, index).build()), element, value, "insertAttribute",
                         List.of(CodeBlock.of("$L", index), elementWriter),
-                        CodeBlock.of("$T.inserted($L, $L, $L, $T.ENTITY, $S)", RuntimeTypes.ELEMENTS, read, index, value,
-                                mapping, property.name())));
+                        CodeBlock.of("$T.inserted($L, $L, $L, $T.$L, $S)", RuntimeTypes.ELEMENTS, read, index, value,
+                                mapping, Mapping.ENTITY, property.name())));
                 methods.add(elementMethod(entity, property, current, "remove" + name + "At",
                         "Removes the element at position {@code $L} of '$L' of the entity with this key", List.of(),
                         TypeName.INT, index, "removeAttributeAt", List.of(CodeBlock.of("$L", index)),
-                        CodeBlock.of("$T.removedAt($L, $L, $T.ENTITY, $S)", RuntimeTypes.ELEMENTS, read, index, mapping,
-                                property.name())));
+                        CodeBlock.of("$T.removedAt($L, $L, $T.$L, $S)", RuntimeTypes.ELEMENTS, read, index, mapping,
+                                Mapping.ENTITY, property.name())));
             }
         } else if (type instanceof ValueType.MapOf map) {
             String key = unused(taken, "key");
             String value = unused(taken, "value");
             CodeBlock keyWriter = CodeBlock.of("$L -> $T.$L($L, $L)", path, codec,
-                    AttributeCodecWriter.keyWriterName(property), path, key);
+                    AttributeCodec.keyWriter(property.name()), path, key);
             CodeBlock valueWriter = CodeBlock.of("$L -> $T.$L($L, $L)", out, codec,
-                    AttributeCodecWriter.elementWriterName(property), out, value);
+                    AttributeCodec.elementWriter(property.name()), out, value);
             methods.add(elementMethod(entity, property, current, "put" + name,
                     "Maps {@code " + key + "} to {@code $L} in '$L' of the entity with this key",
                     List.of(ParameterSpec.builder(map.key().typeName(), key).build()), map.value().typeName(), value,
                     "putAttribute", List.of(keyWriter, valueWriter),
-                    CodeBlock.of("$T.put($L, $T.mapKey($L, $T.ENTITY, $S), $L)", RuntimeTypes.ELEMENTS, read,
-                            RuntimeTypes.ELEMENTS, key, mapping, property.name(), value)));
+                    CodeBlock.of("$T.put($L, $T.mapKey($L, $T.$L, $S), $L)", RuntimeTypes.ELEMENTS, read,
+                            RuntimeTypes.ELEMENTS, key, mapping, Mapping.ENTITY, property.name(), value)));
             methods.add(elementMethod(entity, property, current, "remove" + name,
                     "Removes the key {@code $L} from '$L' of the entity with this key", List.of(), map.key().typeName(),
                     key, "removeAttribute", List.of(keyWriter),
@@ -536,6 +543,10 @@ public final class RepositoryWriter {
     /** {@code name}, or {@code name} with a suffix if a key component already has it. */
     private static String unused(List<String> taken, String name) {
         return taken.contains(name) ? name + "Value" : name;
+    }
+
+    private static String getter(CounterModel counter) {
+        return Repository.counterGetter(counter.name(), counter.sum().isPresent());
     }
 
     private static void integrity(TypeSpec.Builder type) {

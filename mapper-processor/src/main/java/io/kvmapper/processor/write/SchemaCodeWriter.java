@@ -14,8 +14,8 @@ import io.kvmapper.processor.model.Property;
 import io.kvmapper.processor.model.PropertyPath;
 import io.kvmapper.processor.model.ScalarKind;
 import io.kvmapper.processor.model.ValueObject;
-import io.kvmapper.processor.model.ValueType;
 import io.kvmapper.processor.names.GeneratedNames;
+import io.kvmapper.processor.names.GeneratedNames.Mapping;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -40,13 +40,13 @@ final class SchemaCodeWriter {
         CodeBlock.Builder indexes = CodeBlock.builder();
         for (IndexModel index : entity.indexes()) {
             type.addMethod(indexValues(index));
-            type.addMethod(tupleOf(index.name() + "Value", index.paths(), "The encoded value of index '"
+            type.addMethod(tupleOf(Mapping.indexValue(index.name()), index.paths(), "The encoded value of index '"
                     + index.name() + "' for these arguments."));
             int size = index.paths().size();
             if (size > 1) {
-                type.addMethod(tupleOf(index.name() + "Prefix", index.paths().subList(0, size - 1),
+                type.addMethod(tupleOf(Mapping.indexPrefix(index.name()), index.paths().subList(0, size - 1),
                         "The encoded leading elements of index '" + index.name() + "', before a range over its last."));
-                type.addMethod(tupleOf(index.name() + "Last", index.paths().subList(size - 1, size),
+                type.addMethod(tupleOf(Mapping.indexLast(index.name()), index.paths().subList(size - 1, size),
                         "The encoded last element of index '" + index.name() + "'."));
             }
             if (indexes.isEmpty()) {
@@ -54,14 +54,14 @@ final class SchemaCodeWriter {
             } else {
                 indexes.add(",\n");
             }
-            indexes.add("new $T<>($S, $L, $L, $S,$W$T::$LValues)", RuntimeTypes.INDEX_DEFINITION, index.name(),
+            indexes.add("new $T<>($S, $L, $L, $S,$W$T::$L)", RuntimeTypes.INDEX_DEFINITION, index.name(),
                     index.unique(), index.paths().size(), index.signature(), GeneratedNames.mapping(entityType),
-                    index.name());
+                    Mapping.indexValues(index.name()));
         }
         CodeBlock.Builder counters = CodeBlock.builder();
         for (CounterModel counter : entity.counters()) {
             type.addMethod(counterGroup(counter));
-            type.addMethod(tupleOf(counter.name() + "GroupOf", counter.groupBy(), "The encoded group of counter '"
+            type.addMethod(tupleOf(Mapping.counterGroupOf(counter.name()), counter.groupBy(), "The encoded group of counter '"
                     + counter.name() + "' for these arguments."));
             if (counter.groupBy().size() == 1) {
                 type.addMethod(readGroup(counter));
@@ -72,10 +72,11 @@ final class SchemaCodeWriter {
             } else {
                 counters.add(",\n");
             }
-            counters.add("new $T<>($S, $S,$W$T::$LGroup, $L, $L)", RuntimeTypes.COUNTER_DEFINITION, counter.name(),
-                    counter.signature(), GeneratedNames.mapping(entityType), counter.name(),
+            counters.add("new $T<>($S, $S,$W$T::$L, $L, $L)", RuntimeTypes.COUNTER_DEFINITION, counter.name(),
+                    counter.signature(), GeneratedNames.mapping(entityType), Mapping.counterGroup(counter.name()),
                     counter.sum().isPresent()
-                            ? CodeBlock.of("$T::$LAmount", GeneratedNames.mapping(entityType), counter.name())
+                            ? CodeBlock.of("$T::$L", GeneratedNames.mapping(entityType),
+                                    Mapping.counterAmount(counter.name()))
                             : CodeBlock.of("entity -> 1L"),
                     counter.sum().isPresent());
         }
@@ -100,7 +101,7 @@ final class SchemaCodeWriter {
     }
 
     private MethodSpec indexValues(IndexModel index) {
-        MethodSpec.Builder method = MethodSpec.methodBuilder(index.name() + "Values").addModifiers(Modifier.STATIC)
+        MethodSpec.Builder method = MethodSpec.methodBuilder(Mapping.indexValues(index.name())).addModifiers(Modifier.STATIC)
                 .addJavadoc("Adds the encoded values of index '$L' of {@code entity} to {@code out}$L.\n", index.name(),
                         index.unique() ? "; none while a value is null" : "")
                 .addParameter(entity.className(), "entity")
@@ -131,7 +132,7 @@ final class SchemaCodeWriter {
             }
             arguments.add(value);
         }
-        CodeBlock add = CodeBlock.of("out.add($L($L))", index.name() + "Value", String.join(", ", arguments));
+        CodeBlock add = CodeBlock.of("out.add($L($L))", Mapping.indexValue(index.name()), String.join(", ", arguments));
         if (collection != null) {
             method.beginControlFlow("if ($L != null)", elements)
                     .beginControlFlow("for ($T $L : $L)", collection.scalar().typeName().box(), singular(elements),
@@ -173,7 +174,7 @@ final class SchemaCodeWriter {
     }
 
     private MethodSpec counterGroup(CounterModel counter) {
-        MethodSpec.Builder method = MethodSpec.methodBuilder(counter.name() + "Group").addModifiers(Modifier.STATIC)
+        MethodSpec.Builder method = MethodSpec.methodBuilder(Mapping.counterGroup(counter.name())).addModifiers(Modifier.STATIC)
                 .returns(byte[].class).addJavadoc("The encoded group of counter '$L' {@code entity} counts in.\n",
                         counter.name())
                 .addParameter(entity.className(), "entity");
@@ -182,7 +183,8 @@ final class SchemaCodeWriter {
         for (PropertyPath path : counter.groupBy()) {
             values.add(valueOf(method, path, declared));
         }
-        return method.addStatement("return $LGroupOf($L)", counter.name(), String.join(", ", values)).build();
+        return method.addStatement("return $L($L)", Mapping.counterGroupOf(counter.name()), String.join(", ", values))
+                .build();
     }
 
     private MethodSpec readGroup(CounterModel counter) {
@@ -191,7 +193,7 @@ final class SchemaCodeWriter {
         CodeBlock read = path.scalar().kind() == ScalarKind.ENUM
                 ? CodeBlock.of("reader.readEnum($T.class)", path.scalar().typeName())
                 : CodeBlock.of("reader.$L()", path.scalar().kind().tupleReader());
-        return MethodSpec.methodBuilder(counter.name() + "ReadGroup").addModifiers(Modifier.STATIC).returns(type)
+        return MethodSpec.methodBuilder(Mapping.counterReadGroup(counter.name())).addModifiers(Modifier.STATIC).returns(type)
                 .addJavadoc("Decodes a group of counter '$L'.\n", counter.name())
                 .addParameter(RuntimeTypes.TUPLE_READER, "reader")
                 .beginControlFlow("if (reader.nextIsNull())")
@@ -202,7 +204,7 @@ final class SchemaCodeWriter {
     }
 
     private MethodSpec amount(CounterModel counter, PropertyPath sum) {
-        MethodSpec.Builder method = MethodSpec.methodBuilder(counter.name() + "Amount").addModifiers(Modifier.STATIC)
+        MethodSpec.Builder method = MethodSpec.methodBuilder(Mapping.counterAmount(counter.name())).addModifiers(Modifier.STATIC)
                 .returns(long.class).addJavadoc("What {@code entity} adds to counter '$L'.\n", counter.name())
                 .addParameter(entity.className(), "entity");
         String value = valueOf(method, sum, new HashMap<>());
@@ -307,7 +309,7 @@ final class SchemaCodeWriter {
     /** {@code withEmail(entity, email)}: the entity with one field changed (a class is changed in place). */
     private MethodSpec with(Property property) {
         String instance = property.name().equals("entity") ? "current" : "entity";
-        return MethodSpec.methodBuilder("with" + GeneratedNames.capitalize(property.name()))
+        return MethodSpec.methodBuilder(Mapping.with(property.name()))
                 .addModifiers(Modifier.STATIC).returns(entity.className())
                 .addJavadoc("{@code $L} with '$L' set to the given value.\n", instance, property.name())
                 .addParameter(entity.className(), instance)
@@ -335,7 +337,8 @@ final class SchemaCodeWriter {
         String target = instance;
         if (copy) {
             target = "copy";
-            code.addStatement("$T copy = $T.of(INSTANCE, $L)", entity.className(), RuntimeTypes.COPIES, instance);
+            code.addStatement("$T copy = $T.of($L, $L)", entity.className(), RuntimeTypes.COPIES, GeneratedNames.INSTANCE,
+                    instance);
         }
         if (property.writeIsSetter()) {
             code.addStatement("$L.$L($L)", target, property.write(), value);
