@@ -474,13 +474,13 @@ class SchemaGenerationTest {
         assertGeneratedCleanly(compilation, "example.Clash");
         assertGeneratedCleanly(compilation, "example.ClashBean");
         StringSubject repository = repository(compilation, "example.Clash");
-        repository.contains("findByFromAndToBetween(String from, String fromValue, String toValue)");
-        repository.contains("findByPageAndReader(int page, String reader, PageRequest pageRequest)");
+        repository.contains("findByFromAndToBetween(String from, String from_, String to)");
+        repository.contains("findByPageAndReader(int page, String reader, PageRequest page_)");
         repository.contains("updateWriter(String current, String writer)");
         repository.contains("current_ -> Clash_KvMapping.withWriter(current_, writer)");
         StringSubject mapping = mapping(compilation, "example.Clash");
-        mapping.contains("static Clash withEntity(Clash current, Clash.Part entity) {");
-        mapping.contains("static byte[] byWriterAndReaderCounterGroupOf(String writer_, String reader) {");
+        mapping.contains("static Clash withEntity(Clash entity_, Clash.Part entity) {");
+        mapping.contains("static byte[] byWriterAndReaderCounterGroupOf(String writer, String reader) {");
     }
 
     private static void assertGeneratedCleanly(Compilation compilation, String entity) {

@@ -15,13 +15,13 @@ import io.kvmapper.processor.model.ValueType;
 import io.kvmapper.processor.names.GeneratedNames;
 import io.kvmapper.processor.names.GeneratedNames.AttributeCodec;
 import io.kvmapper.processor.names.GeneratedNames.Mapping;
+import io.kvmapper.processor.names.MethodNames;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Pattern;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.util.Elements;
 
@@ -33,10 +33,6 @@ import javax.lang.model.util.Elements;
  * it is stored. Key fields are not written: the record key holds them, and reading takes them from it.
  */
 public final class AttributeCodecWriter {
-    /** Names the generated methods use for their own variables; a property with such a name gets a suffix. */
-    private static final Pattern RESERVED =
-            Pattern.compile("(in|out|key|scope|at|entity|value|element|entry|position)\\d*");
-
     /** The constant holding the encoded stored name of the {@code @Version} field, or null. */
     private static final String VERSION_FIELD_NAME = "VERSION_FIELD_NAME";
 
@@ -117,14 +113,6 @@ public final class AttributeCodecWriter {
         return verb + objectNames.get(type) + "Object";
     }
 
-    private static String local(String name) {
-        return RESERVED.matcher(name).matches() ? name + "_" : name;
-    }
-
-    private static String suffix(String name, int depth) {
-        return depth == 0 ? name : name + depth;
-    }
-
     // ---- writing
 
     private MethodSpec writeEntity(EntityModel entity) {
@@ -176,7 +164,7 @@ public final class AttributeCodecWriter {
                     .addStatement("$L(out, entry.getValue())", AttributeCodec.elementWriter(property.name()))
                     .addStatement("out.reset(at)").endControlFlow();
         } else {
-            code.add(writeNode(property.type(), "value", 0, property.name()));
+            code.add(writeNode(property.type(), "value", 0, property.name(), MethodNames.keeping(List.of("out", "value"))));
         }
         return MethodSpec.methodBuilder(AttributeCodec.fieldWriter(property.name())).addModifiers(Modifier.STATIC)
                 .addJavadoc("Writes the node of '$L' at the writer's path; nothing if it is null.\n", property.name())
@@ -190,7 +178,7 @@ public final class AttributeCodecWriter {
         ValueType element = property.type() instanceof ValueType.CollectionOf collection ? collection.element()
                 : ((ValueType.MapOf) property.type()).value();
         CodeBlock.Builder code = CodeBlock.builder();
-        code.add(writeNullable(element, "value", 1, property.name()));
+        code.add(writeNullable(element, "value", 1, property.name(), MethodNames.keeping(List.of("out", "value"))));
         return MethodSpec.methodBuilder(AttributeCodec.elementWriter(property.name())).addModifiers(Modifier.STATIC)
                 .addJavadoc("Writes one $L of '$L' at the writer's path.\n",
                         property.type() instanceof ValueType.MapOf ? "value" : "element", property.name())
@@ -227,21 +215,25 @@ public final class AttributeCodecWriter {
     }
 
     private MethodSpec objectWriter(ValueObject object) {
-        CodeBlock.Builder code = CodeBlock.builder().addStatement("out.container()").addStatement("int at = out.mark()");
+        MethodNames scope = MethodNames.keeping(List.of("out", "value"));
+        Map<String, String> locals = ObjectCode.declare(object.properties(), scope);
+        String at = scope.newName("at");
+        CodeBlock.Builder code = CodeBlock.builder().addStatement("out.container()")
+                .addStatement("int $L = out.mark()", at);
         for (Property property : object.properties()) {
             String read = property.readFrom("value");
             if (property.type().isPrimitive()) {
                 code.addStatement("out.field($S)", property.storedName());
-                code.add(writeNode(property.type(), read, 1, property.name()));
-                code.addStatement("out.reset(at)");
+                code.add(writeNode(property.type(), read, 1, property.name(), scope));
+                code.addStatement("out.reset($L)", at);
                 continue;
             }
-            String variable = local(property.name());
+            String variable = locals.get(property.name());
             code.addStatement("$T $L = $L", property.type().typeName(), variable, read);
             code.beginControlFlow("if ($L != null)", variable);
             code.addStatement("out.field($S)", property.storedName());
-            code.add(writeNode(property.type(), variable, 1, property.name()));
-            code.addStatement("out.reset(at)");
+            code.add(writeNode(property.type(), variable, 1, property.name(), scope.block()));
+            code.addStatement("out.reset($L)", at);
             code.endControlFlow();
         }
         return MethodSpec.methodBuilder(objectMethod("write", object.className()))
@@ -252,7 +244,7 @@ public final class AttributeCodecWriter {
     }
 
     /** Statements writing the node of {@code expression}, which is not null, at the writer's path. */
-    private CodeBlock writeNode(ValueType type, String expression, int depth, String field) {
+    private CodeBlock writeNode(ValueType type, String expression, int depth, String field, MethodNames scope) {
         return type.accept(new ValueType.Visitor<>() {
             @Override
             public CodeBlock scalar(ValueType.Scalar scalar) {
@@ -265,8 +257,9 @@ public final class AttributeCodecWriter {
 
             @Override
             public CodeBlock collection(ValueType.CollectionOf collection) {
-                String at = "at" + (depth + 1);
-                String element = "element" + (depth + 1);
+                String at = scope.newName("at" + (depth + 1));
+                MethodNames loop = scope.block();
+                String element = loop.newName("element" + (depth + 1));
                 CodeBlock.Builder code = CodeBlock.builder().addStatement("out.container()")
                         .addStatement("int $L = out.mark()", at);
                 if (collection.kind() == ValueType.CollectionKind.SET) {
@@ -278,26 +271,27 @@ public final class AttributeCodecWriter {
                             .endControlFlow();
                     code.addStatement("out.setElement()");
                 } else {
-                    String position = "position" + (depth + 1);
+                    String position = scope.newName("position" + (depth + 1));
                     code.addStatement("long $L = 0", position);
                     code.beginControlFlow("for ($T $L : $L)", collection.element().typeName(), element, expression);
                     code.addStatement("out.position($L++, $S)", position, "");
-                    code.add(writeNullable(collection.element(), element, depth + 1, field));
+                    code.add(writeNullable(collection.element(), element, depth + 1, field, loop));
                 }
                 return code.addStatement("out.reset($L)", at).endControlFlow().build();
             }
 
             @Override
             public CodeBlock map(ValueType.MapOf map) {
-                String at = "at" + (depth + 1);
-                String entry = "entry" + (depth + 1);
+                String at = scope.newName("at" + (depth + 1));
+                MethodNames loop = scope.block();
+                String entry = loop.newName("entry" + (depth + 1));
                 return CodeBlock.builder().addStatement("out.container()")
                         .addStatement("int $L = out.mark()", at)
                         .beginControlFlow("for ($T<$T, $T> $L : $L.entrySet())", Map.Entry.class, map.key().typeName(),
                                 map.value().typeName(), entry, expression)
                         .addStatement("out.path().$L(out.mapKey($L.getKey(), $S))", map.key().kind().tupleWriter(),
                                 entry, field)
-                        .add(writeNullable(map.value(), entry + ".getValue()", depth + 1, field))
+                        .add(writeNullable(map.value(), entry + ".getValue()", depth + 1, field, loop))
                         .addStatement("out.reset($L)", at)
                         .endControlFlow().build();
             }
@@ -311,7 +305,7 @@ public final class AttributeCodecWriter {
             @Override
             public CodeBlock optional(ValueType.OptionalOf optional) {
                 return CodeBlock.builder().beginControlFlow("if ($L.isPresent())", expression)
-                        .add(writeNode(optional.value(), expression + ".get()", depth, field))
+                        .add(writeNode(optional.value(), expression + ".get()", depth, field, scope.block()))
                         .endControlFlow().build();
             }
 
@@ -322,10 +316,10 @@ public final class AttributeCodecWriter {
         });
     }
 
-    private CodeBlock writeNullable(ValueType type, String expression, int depth, String field) {
+    private CodeBlock writeNullable(ValueType type, String expression, int depth, String field, MethodNames scope) {
         return CodeBlock.builder().beginControlFlow("if ($L == null)", expression).addStatement("out.nullNode()")
                 .nextControlFlow("else")
-                .add(writeNode(type, expression, depth, field))
+                .add(writeNode(type, expression, depth, field, scope.block()))
                 .endControlFlow().build();
     }
 
@@ -337,36 +331,40 @@ public final class AttributeCodecWriter {
     // ---- reading
 
     private MethodSpec readEntity(EntityModel entity) {
+        MethodNames scope = MethodNames.keeping(List.of("in"));
+        Map<String, String> locals = ObjectCode.declare(entity.value().properties(), scope);
+        String key = scope.newName("key");
         CodeBlock.Builder code = CodeBlock.builder()
-                .addStatement("$T key = in.recordKey()", RuntimeTypes.TUPLE_READER)
-                .addStatement("key.beginNested()")
-                .addStatement("key.skip()")
-                .addStatement("key.skip()");
+                .addStatement("$T $L = in.recordKey()", RuntimeTypes.TUPLE_READER, key)
+                .addStatement("$L.beginNested()", key)
+                .addStatement("$L.skip()", key)
+                .addStatement("$L.skip()", key);
         List<KeyPart> parts = entity.keyParts();
         for (int i = 0; i < parts.size(); i++) {
             KeyPart part = parts.get(i);
-            code.addStatement("$T $L = key.$L$L", part.scalar().typeName(), local(part.name()),
+            code.addStatement("$T $L = $L.$L$L", part.scalar().typeName(), locals.get(part.name()), key,
                     part.descending() ? "descending()." : "", scalarRead(part.scalar()));
             if (i == entity.partitionSize() - 1) {
-                code.addStatement("key.endNested()");
+                code.addStatement("$L.endNested()", key);
             }
         }
         List<Property> stored = storedProperties(entity);
         for (Property property : stored) {
-            code.addStatement("$T $L = $L", property.type().typeName(), local(property.name()),
+            code.addStatement("$T $L = $L", property.type().typeName(), locals.get(property.name()),
                     ObjectCode.defaultValue(property.type()));
         }
-        code.addStatement("int scope = in.enter()");
-        code.beginControlFlow("while (in.next(scope))");
+        String fields = scope.newName("scope");
+        code.addStatement("int $L = in.enter()", fields);
+        code.beginControlFlow("while (in.next($L))", fields);
         code.beginControlFlow("switch (in.name())");
         for (Property property : stored) {
             code.add("case $S:\n", property.storedName()).indent()
-                    .addStatement("$L = $L(in)", local(property.name()), propertyReaderName(property))
+                    .addStatement("$L = $L(in)", locals.get(property.name()), propertyReaderName(property))
                     .addStatement("break").unindent();
         }
         code.add("default:\n").indent().addStatement("in.skip()").addStatement("break").unindent();
         code.endControlFlow().endControlFlow();
-        code.add(ObjectCode.construct(entity.value(), AttributeCodecWriter::local));
+        code.add(ObjectCode.construct(entity.value(), locals, scope.newName("entity")));
         return MethodSpec.methodBuilder("read").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
                 .returns(entity.className())
                 .addParameter(RuntimeTypes.ATTRIBUTE_READER, "in")
@@ -385,7 +383,7 @@ public final class AttributeCodecWriter {
             code.addStatement("return $L(in)", objectMethod("read", embedded.object().className()));
         } else {
             code.addStatement("$T value", property.type().typeName());
-            code.add(readNode(property.type(), "value", 0));
+            code.add(readNode(property.type(), "value", 0, MethodNames.keeping(List.of("in", "value"))));
             code.addStatement("return value");
         }
         return MethodSpec.methodBuilder(propertyReaderName(property)).addModifiers(Modifier.PRIVATE, Modifier.STATIC)
@@ -395,23 +393,26 @@ public final class AttributeCodecWriter {
     }
 
     private MethodSpec objectReader(ValueObject object) {
+        MethodNames scope = MethodNames.keeping(List.of("in"));
+        Map<String, String> locals = ObjectCode.declare(object.properties(), scope);
         CodeBlock.Builder code = CodeBlock.builder().addStatement("in.container()");
         for (Property property : object.properties()) {
-            code.addStatement("$T $L = $L", property.type().typeName(), local(property.name()),
+            code.addStatement("$T $L = $L", property.type().typeName(), locals.get(property.name()),
                     ObjectCode.defaultValue(property.type()));
         }
-        code.addStatement("int scope = in.enter()");
-        code.beginControlFlow("while (in.next(scope))");
+        String fields = scope.newName("scope");
+        code.addStatement("int $L = in.enter()", fields);
+        code.beginControlFlow("while (in.next($L))", fields);
         code.beginControlFlow("switch (in.name())");
         for (Property property : object.properties()) {
             // a block per case: the locals of two collection properties must not share the switch's scope
             code.add("case $S: {\n", property.storedName()).indent();
-            code.add(readNode(property.type(), local(property.name()), 0));
+            code.add(readNode(property.type(), locals.get(property.name()), 0, scope.block()));
             code.addStatement("break").unindent().add("}\n");
         }
         code.add("default:\n").indent().addStatement("in.skip()").addStatement("break").unindent();
         code.endControlFlow().endControlFlow();
-        code.add(ObjectCode.construct(object, AttributeCodecWriter::local));
+        code.add(ObjectCode.construct(object, locals, scope.newName("entity")));
         return MethodSpec.methodBuilder(objectMethod("read", object.className()))
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC).returns(object.className())
                 .addParameter(RuntimeTypes.ATTRIBUTE_READER, "in")
@@ -419,7 +420,7 @@ public final class AttributeCodecWriter {
     }
 
     /** Statements assigning the node the reader stands on, which is not null, to {@code target}. */
-    private CodeBlock readNode(ValueType type, String target, int depth) {
+    private CodeBlock readNode(ValueType type, String target, int depth, MethodNames scope) {
         return type.accept(new ValueType.Visitor<>() {
             @Override
             public CodeBlock scalar(ValueType.Scalar scalar) {
@@ -428,13 +429,14 @@ public final class AttributeCodecWriter {
 
             @Override
             public CodeBlock collection(ValueType.CollectionOf collection) {
-                String scope = "scope" + (depth + 1);
-                String element = "element" + (depth + 1);
+                String entries = scope.newName("scope" + (depth + 1));
+                MethodNames loop = scope.block();
+                String element = loop.newName("element" + (depth + 1));
                 boolean set = collection.kind() == ValueType.CollectionKind.SET;
                 CodeBlock.Builder code = CodeBlock.builder().addStatement("in.container()")
                         .addStatement("$L = new $T<>()", target, set ? LinkedHashSet.class : ArrayList.class)
-                        .addStatement("int $L = in.enter()", scope)
-                        .beginControlFlow("while (in.next($L))", scope)
+                        .addStatement("int $L = in.enter()", entries)
+                        .beginControlFlow("while (in.next($L))", entries)
                         .addStatement("$T $L", collection.element().typeName(), element);
                 if (set) {
                     ValueType.Scalar scalar = (ValueType.Scalar) collection.element();
@@ -444,23 +446,24 @@ public final class AttributeCodecWriter {
                     code.addStatement("in.endPath()");
                 } else {
                     code.addStatement("in.position()");
-                    code.add(readNullable(collection.element(), element, depth + 1));
+                    code.add(readNullable(collection.element(), element, depth + 1, loop));
                 }
                 return code.addStatement("$L.add($L)", target, element).endControlFlow().build();
             }
 
             @Override
             public CodeBlock map(ValueType.MapOf map) {
-                String scope = "scope" + (depth + 1);
-                String key = "key" + (depth + 1);
-                String value = "value" + (depth + 1);
+                String entries = scope.newName("scope" + (depth + 1));
+                MethodNames loop = scope.block();
+                String key = loop.newName("key" + (depth + 1));
+                String value = loop.newName("value" + (depth + 1));
                 return CodeBlock.builder().addStatement("in.container()")
                         .addStatement("$L = new $T<>()", target, LinkedHashMap.class)
-                        .addStatement("int $L = in.enter()", scope)
-                        .beginControlFlow("while (in.next($L))", scope)
+                        .addStatement("int $L = in.enter()", entries)
+                        .beginControlFlow("while (in.next($L))", entries)
                         .addStatement("$T $L = in.path().$L", map.key().typeName(), key, scalarRead(map.key()))
                         .addStatement("$T $L", map.value().typeName(), value)
-                        .add(readNullable(map.value(), value, depth + 1))
+                        .add(readNullable(map.value(), value, depth + 1, loop))
                         .addStatement("$L.put($L, $L)", target, key, value)
                         .endControlFlow().build();
             }
@@ -486,10 +489,10 @@ public final class AttributeCodecWriter {
         });
     }
 
-    private CodeBlock readNullable(ValueType type, String target, int depth) {
+    private CodeBlock readNullable(ValueType type, String target, int depth, MethodNames scope) {
         return CodeBlock.builder().beginControlFlow("if (in.isNull())").addStatement("$L = null", target)
                 .nextControlFlow("else")
-                .add(readNode(type, target, depth))
+                .add(readNode(type, target, depth, scope.block()))
                 .endControlFlow().build();
     }
 

@@ -12,6 +12,7 @@ import io.kvmapper.processor.model.EntityModel;
 import io.kvmapper.processor.model.KeyPart;
 import io.kvmapper.processor.names.GeneratedNames;
 import io.kvmapper.processor.names.GeneratedNames.Mapping;
+import io.kvmapper.processor.names.MethodNames;
 import io.kvmapper.schema.document.SchemaDocument;
 import io.kvmapper.schema.document.SchemaJson;
 import java.util.List;
@@ -126,28 +127,24 @@ public final class MappingWriter {
 
     private MethodSpec between(EntityModel entity, int index) {
         KeyPart ranged = entity.keyParts().get(index);
+        MethodNames scope = MethodNames.keeping(componentNames(entity, index));
+        String from = scope.newName("from");
+        String to = scope.newName("to");
         MethodSpec.Builder method = MethodSpec.methodBuilder(Mapping.recordRange(componentNames(entity, index + 1),
                 true)).addModifiers(Modifier.STATIC)
                 .returns(RuntimeTypes.RECORD_RANGE)
-                .addJavadoc("The records whose component '$L' lies in [from, to)$L.\n", ranged.name(),
+                .addJavadoc("The records whose component '$L' lies in [$L, $L)$L.\n", ranged.name(), from, to,
                         index == 0 ? "" : " after the given leading components");
         addComponentParameters(method, entity, index);
         TypeName rangedType = ranged.scalar().typeName();
-        List<String> bounds = boundNames(entity, index);
-        method.addParameter(rangedType, bounds.get(0)).addParameter(rangedType, bounds.get(1));
-        CodeBlock prefix = index == 0 ? CodeBlock.of("$L", Mapping.ALL_RECORDS_PREFIX) : CodeBlock.of("$L\n.toPrefixBytes()", KeyCode.prefix(entity, index));
+        method.addParameter(rangedType, from).addParameter(rangedType, to);
+        CodeBlock prefix = index == 0 ? CodeBlock.of("$L", Mapping.ALL_RECORDS_PREFIX)
+                : CodeBlock.of("$L\n.toPrefixBytes()", KeyCode.prefix(entity, index));
         return method.addStatement("return $T.between($L,\nnew $T(16).$L.toByteArray(),\nnew $T(16).$L.toByteArray(), $L)",
                 RuntimeTypes.RECORD_RANGE, prefix,
-                RuntimeTypes.TUPLE_WRITER, KeyCode.component(ranged, bounds.get(0)),
-                RuntimeTypes.TUPLE_WRITER, KeyCode.component(ranged, bounds.get(1)),
+                RuntimeTypes.TUPLE_WRITER, KeyCode.component(ranged, from),
+                RuntimeTypes.TUPLE_WRITER, KeyCode.component(ranged, to),
                 ranged.descending()).build();
-    }
-
-    /** The names of a range's bounds: {@code from} and {@code to}, unless a prefix component has one of them. */
-    static List<String> boundNames(EntityModel entity, int index) {
-        boolean taken = entity.keyParts().subList(0, index).stream()
-                .anyMatch(p -> p.name().equals("from") || p.name().equals("to"));
-        return taken ? List.of("fromValue", "toValue") : List.of("from", "to");
     }
 
     /** Adds one parameter per key component, for the first {@code count} components. */

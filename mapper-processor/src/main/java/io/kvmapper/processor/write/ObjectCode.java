@@ -6,11 +6,11 @@ import io.kvmapper.processor.model.EntityModel;
 import io.kvmapper.processor.model.Property;
 import io.kvmapper.processor.model.ValueObject;
 import io.kvmapper.processor.model.ValueType;
+import io.kvmapper.processor.names.MethodNames;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 
 /** What both codec writers do with value objects: find the embedded ones, and build one from locals. */
 final class ObjectCode {
@@ -36,15 +36,23 @@ final class ObjectCode {
     }
 
     /**
-     * The statements that build {@code object} from the local variable {@code local.apply(name)} of each
-     * property and return it: the canonical constructor of a record, or the no-argument constructor and
-     * each field or setter of a class (in a variable named {@code entity}).
+     * A local per property of an object, in {@code scope}: named like the property, with a suffix where a
+     * parameter of the method has that name. By property name.
      */
-    static CodeBlock construct(ValueObject object, Function<String, String> local) {
+    static Map<String, String> declare(List<Property> properties, MethodNames scope) {
+        Map<String, String> locals = new LinkedHashMap<>();
+        properties.forEach(p -> locals.put(p.name(), scope.newName(p.name())));
+        return locals;
+    }
+
+    /**
+     * The statements that build {@code object} from the {@code locals} of its properties (by property name)
+     * and return it: the canonical constructor of a record, or the no-argument constructor and each field or
+     * setter of a class, in a variable named {@code instance}.
+     */
+    static CodeBlock construct(ValueObject object, Map<String, String> locals, String instance) {
         CodeBlock.Builder code = CodeBlock.builder();
         if (object.isRecord()) {
-            Map<String, String> locals = new LinkedHashMap<>();
-            object.properties().forEach(p -> locals.put(p.name(), local.apply(p.name())));
             CodeBlock.Builder arguments = CodeBlock.builder();
             for (int i = 0; i < object.constructorArguments().size(); i++) {
                 String argument = object.constructorArguments().get(i);
@@ -52,15 +60,15 @@ final class ObjectCode {
             }
             return code.addStatement("return new $T($L)", object.className(), arguments.build()).build();
         }
-        code.addStatement("$T entity = new $T()", object.className(), object.className());
+        code.addStatement("$T $L = new $T()", object.className(), instance, object.className());
         for (Property property : object.properties()) {
             if (property.writeIsSetter()) {
-                code.addStatement("entity.$L($L)", property.write(), local.apply(property.name()));
+                code.addStatement("$L.$L($L)", instance, property.write(), locals.get(property.name()));
             } else {
-                code.addStatement("entity.$L = $L", property.write(), local.apply(property.name()));
+                code.addStatement("$L.$L = $L", instance, property.write(), locals.get(property.name()));
             }
         }
-        return code.addStatement("return entity").build();
+        return code.addStatement("return $L", instance).build();
     }
 
     /**

@@ -11,6 +11,7 @@ import io.kvmapper.processor.model.Property;
 import io.kvmapper.processor.model.ScalarKind;
 import io.kvmapper.processor.model.ValueObject;
 import io.kvmapper.processor.model.ValueType;
+import io.kvmapper.processor.names.MethodNames;
 import io.kvmapper.processor.names.GeneratedNames;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -23,7 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Pattern;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.util.Elements;
 
@@ -37,9 +37,6 @@ import javax.lang.model.util.Elements;
  * describes the same messages.
  */
 public final class ProtobufCodecWriter {
-    /** Names the generated methods use for their own variables; a property with such a name gets a suffix. */
-    private static final Pattern RESERVED = Pattern.compile("(in|out|tag|size|entity|INSTANCE)\\d*");
-
     private final Elements elements;
 
     /** A writer using the compiler's element utilities. */
@@ -130,8 +127,9 @@ public final class ProtobufCodecWriter {
             return fields;
         }
 
-        boolean isConstant(String name) {
-            return taken.contains(name);
+        /** The names of the constants, which a local of a method that uses them must not shadow. */
+        Set<String> names() {
+            return taken;
         }
 
         /** Creates the constants the properties of {@code object} use, in the order the fields will use them. */
@@ -281,8 +279,14 @@ public final class ProtobufCodecWriter {
             this.constants = constants;
         }
 
-        private String local(String name) {
-            return RESERVED.matcher(name).matches() || constants.isConstant(name) ? name + "_" : name;
+        /**
+         * A local per property of {@code object}, in a method whose parameters and own locals are {@code fixed}
+         * and which uses the constants.
+         */
+        private Map<String, String> locals(ValueObject object, String... fixed) {
+            List<String> kept = new ArrayList<>(List.of(fixed));
+            kept.addAll(constants.names());
+            return ObjectCode.declare(object.properties(), MethodNames.keeping(kept));
         }
 
         private static List<Property> byNumber(ValueObject object) {
@@ -292,9 +296,10 @@ public final class ProtobufCodecWriter {
         }
 
         CodeBlock writeBody(ValueObject object) {
+            Map<String, String> locals = locals(object, "out", "entity");
             CodeBlock.Builder code = CodeBlock.builder();
             for (Property property : byNumber(object)) {
-                code.add(property.type().accept(new FieldCode(property) {
+                code.add(property.type().accept(new FieldCode(property, locals) {
                     @Override
                     CodeBlock primitive(ValueType.Scalar scalar) {
                         return CodeBlock.builder().addStatement("$T $L = $L", scalar.typeName(), variable, read)
@@ -340,9 +345,10 @@ public final class ProtobufCodecWriter {
         }
 
         CodeBlock sizeBody(ValueObject object) {
+            Map<String, String> locals = locals(object, "entity", "size");
             CodeBlock.Builder code = CodeBlock.builder().addStatement("int size = 0");
             for (Property property : byNumber(object)) {
-                code.add(property.type().accept(new FieldCode(property) {
+                code.add(property.type().accept(new FieldCode(property, locals) {
                     @Override
                     CodeBlock primitive(ValueType.Scalar scalar) {
                         return CodeBlock.builder().addStatement("$T $L = $L", scalar.typeName(), variable, read)
@@ -388,16 +394,17 @@ public final class ProtobufCodecWriter {
         }
 
         CodeBlock readBody(ValueObject object) {
+            Map<String, String> locals = locals(object, "in", "tag", "entity");
             CodeBlock.Builder code = CodeBlock.builder();
             for (Property property : object.properties()) {
-                code.addStatement("$T $L = $L", property.type().typeName(), local(property.name()),
+                code.addStatement("$T $L = $L", property.type().typeName(), locals.get(property.name()),
                         initialValue(property.type()));
             }
             code.beginControlFlow("for (int tag = in.readTag(); tag != 0; tag = in.readTag())");
             code.beginControlFlow("switch ($T.fieldNumber(tag))", ProtoScalars.PROTO);
             for (Property property : byNumber(object)) {
                 code.add("case $L:\n", property.number()).indent();
-                code.add(property.type().accept(new FieldCode(property) {
+                code.add(property.type().accept(new FieldCode(property, locals) {
                     @Override
                     CodeBlock primitive(ValueType.Scalar scalar) {
                         return CodeBlock.builder().addStatement("$L = $T.$L(in, tag)", variable, ProtoScalars.PROTO,
@@ -436,7 +443,7 @@ public final class ProtobufCodecWriter {
                     .addStatement("break").unindent();
             code.endControlFlow();
             code.endControlFlow();
-            return code.add(ObjectCode.construct(object, this::local)).build();
+            return code.add(ObjectCode.construct(object, locals, "entity")).build();
         }
 
         /**
@@ -450,9 +457,9 @@ public final class ProtobufCodecWriter {
             final String read;
             final int number;
 
-            FieldCode(Property property) {
+            FieldCode(Property property, Map<String, String> locals) {
                 this.property = property;
-                this.variable = local(property.name());
+                this.variable = locals.get(property.name());
                 this.read = property.readFrom("entity");
                 this.number = property.number();
             }

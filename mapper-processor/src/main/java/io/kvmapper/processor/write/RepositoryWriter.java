@@ -20,6 +20,7 @@ import io.kvmapper.processor.names.GeneratedNames;
 import io.kvmapper.processor.names.GeneratedNames.AttributeCodec;
 import io.kvmapper.processor.names.GeneratedNames.Mapping;
 import io.kvmapper.processor.names.GeneratedNames.Repository;
+import io.kvmapper.processor.names.MethodNames;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumSet;
@@ -233,7 +234,7 @@ public final class RepositoryWriter {
     }
 
     private MethodSpec prefixFinder(EntityModel entity, int count, TypeName returns, boolean paged) {
-        List<String> names = entity.keyParts().subList(0, count).stream().map(KeyPart::name).toList();
+        List<String> names = MappingWriter.componentNames(entity, count);
         MethodSpec.Builder method = MethodSpec.methodBuilder(Repository.finder(names, false))
                 .addModifiers(Modifier.PUBLIC).returns(returns)
                 .addJavadoc(paged ? "A page of the entities whose key starts with these components, in key order.\n"
@@ -241,34 +242,36 @@ public final class RepositoryWriter {
         MappingWriter.addComponentParameters(method, entity, count);
         CodeBlock range = CodeBlock.of("$T.$L($L)", GeneratedNames.mapping(entity.className()),
                 Mapping.recordRange(names, false), componentNames(entity, count));
-        return finish(method, range, paged, names);
+        return finish(method, range, paged, MethodNames.keeping(names));
     }
 
     private MethodSpec betweenFinder(EntityModel entity, int index, TypeName returns, boolean paged) {
-        List<String> names = entity.keyParts().subList(0, index + 1).stream().map(KeyPart::name).toList();
+        List<String> names = MappingWriter.componentNames(entity, index + 1);
         KeyPart ranged = entity.keyParts().get(index);
-        List<String> bounds = MappingWriter.boundNames(entity, index);
+        MethodNames scope = MethodNames.keeping(names.subList(0, index));
+        String from = scope.newName("from");
+        String to = scope.newName("to");
         MethodSpec.Builder method = MethodSpec.methodBuilder(Repository.finder(names, true))
                 .addModifiers(Modifier.PUBLIC).returns(returns)
                 .addJavadoc("$L whose '$L' lies from {@code $L} (inclusive) to {@code $L} (exclusive)$L, $L.\n",
-                        paged ? "A page of the entities" : "The entities", ranged.name(), bounds.get(0), bounds.get(1),
+                        paged ? "A page of the entities" : "The entities", ranged.name(), from, to,
                         index == 0 ? "" : " after the given key prefix",
                         ranged.descending() ? "'" + ranged.name() + "' descending" : "in key order");
         MappingWriter.addComponentParameters(method, entity, index);
-        method.addParameter(ranged.scalar().typeName(), bounds.get(0)).addParameter(ranged.scalar().typeName(), bounds.get(1));
+        method.addParameter(ranged.scalar().typeName(), from).addParameter(ranged.scalar().typeName(), to);
         String arguments = componentNames(entity, index);
-        arguments = (arguments.isEmpty() ? "" : arguments + ", ") + bounds.get(0) + ", " + bounds.get(1);
+        arguments = (arguments.isEmpty() ? "" : arguments + ", ") + from + ", " + to;
         CodeBlock range = CodeBlock.of("$T.$L($L)", GeneratedNames.mapping(entity.className()),
                 Mapping.recordRange(names, true), arguments);
-        return finish(method, range, paged, names);
+        return finish(method, range, paged, scope);
     }
 
-    private static MethodSpec finish(MethodSpec.Builder method, CodeBlock range, boolean paged,
-            List<String> parameterNames) {
+    /** Ends a finder: a list of what {@code range} holds, or a page of it after a last {@code PageRequest}. */
+    private static MethodSpec finish(MethodSpec.Builder method, CodeBlock range, boolean paged, MethodNames scope) {
         if (paged) {
-            String name = parameterNames.contains("page") ? "pageRequest" : "page";
-            return method.addParameter(ParameterSpec.builder(RuntimeTypes.PAGE_REQUEST, name).build())
-                    .addStatement("return this.operations.page($L, $L)", range, name).build();
+            String page = scope.newName("page");
+            return method.addParameter(RuntimeTypes.PAGE_REQUEST, page)
+                    .addStatement("return this.operations.page($L, $L)", range, page).build();
         }
         return method.addStatement("return this.operations.list($L)", range).build();
     }
@@ -290,10 +293,7 @@ public final class RepositoryWriter {
         if (!(field.type() instanceof ValueType.Scalar scalar) || !EQUALS_ENCODE_ALIKE.contains(scalar.kind())) {
             return null;
         }
-        String stored = "stored";
-        while (stored.equals(argument)) {
-            stored = stored + "_";
-        }
+        String stored = MethodNames.keeping(List.of(argument)).block().newName("stored");
         return CodeBlock.of("$L -> $T.equals($L, $L)", stored, Objects.class, field.readFrom(stored), argument);
     }
 
@@ -326,19 +326,15 @@ public final class RepositoryWriter {
                                 paths.stream().anyMatch(PropertyPath::collection) ? ""
                                         : "; a null argument finds the entities where that value is null");
                 paths.forEach(p -> method.addParameter(p.parameterType(), p.camelName()));
-                List<String> names = paths.stream().map(PropertyPath::camelName).toList();
                 methods.add(finishIndex(method, CodeBlock.of("this.operations.findByIndex($S, $L", index.name(), value),
-                        paged, names));
+                        paged, MethodNames.keeping(paths.stream().map(PropertyPath::camelName).toList())));
             }
         }
         PropertyPath last = paths.get(paths.size() - 1);
         List<PropertyPath> leading = paths.subList(0, paths.size() - 1);
-        List<String> names = new ArrayList<>(leading.stream().map(PropertyPath::camelName).toList());
-        boolean taken = names.contains("from") || names.contains("to");
-        String from = taken ? "fromValue" : "from";
-        String to = taken ? "toValue" : "to";
-        names.add(from);
-        names.add(to);
+        MethodNames scope = MethodNames.keeping(leading.stream().map(PropertyPath::camelName).toList());
+        String from = scope.newName("from");
+        String to = scope.newName("to");
         String bound = paths.size() == 1 ? Mapping.indexValue(index.name()) : Mapping.indexLast(index.name());
         CodeBlock prefix = paths.size() == 1 ? CodeBlock.of("new byte[0]") : CodeBlock.of("$T.$L($L)", mapping,
                 Mapping.indexPrefix(index.name()),
@@ -356,7 +352,7 @@ public final class RepositoryWriter {
             leading.forEach(p -> method.addParameter(p.parameterType(), p.camelName()));
             method.addParameter(last.parameterType(), from)
                     .addParameter(last.parameterType(), to);
-            methods.add(finishIndex(method, range, paged, names));
+            methods.add(finishIndex(method, range, paged, scope));
         }
         return methods;
     }
@@ -370,11 +366,11 @@ public final class RepositoryWriter {
         return paths.size() == 1 ? names + " is the given value" : names + " are the given values";
     }
 
-    private static MethodSpec finishIndex(MethodSpec.Builder method, CodeBlock call, boolean paged,
-            List<String> parameterNames) {
+    /** Ends an index finder: {@code call} as it is, or with a last {@code PageRequest} for a page. */
+    private static MethodSpec finishIndex(MethodSpec.Builder method, CodeBlock call, boolean paged, MethodNames scope) {
         if (paged) {
-            String name = parameterNames.contains("page") ? "pageRequest" : "page";
-            return method.addParameter(RuntimeTypes.PAGE_REQUEST, name).addStatement("return $L, $L)", call, name)
+            String page = scope.newName("page");
+            return method.addParameter(RuntimeTypes.PAGE_REQUEST, page).addStatement("return $L, $L)", call, page)
                     .build();
         }
         return method.addStatement("return $L)", call).build();
@@ -415,15 +411,14 @@ public final class RepositoryWriter {
                         + "false if there is no such entity.$L\n", property.name(),
                         entity.isAttributePerKey() ? " Writes the field's own keys only." : "");
         MappingWriter.addComponentParameters(method, entity, entity.keyParts().size());
-        List<String> taken = new ArrayList<>(entity.keyParts().stream().map(KeyPart::name).toList());
-        String parameter = taken.contains(property.name()) ? property.name() + "Value" : property.name();
-        taken.add(parameter);
+        MethodNames scope = MethodNames.keeping(MappingWriter.componentNames(entity, entity.keyParts().size()));
+        String parameter = scope.newName(property.name());
         method.addParameter(property.type().typeName(), parameter);
-        String out = lambdaName(taken, "out");
+        String out = scope.block().newName("out");
         CodeBlock write = CodeBlock.of("$L -> $T.$L($L, $L)", out, GeneratedNames.attributeCodec(entity.className()),
                 AttributeCodec.fieldWriter(property.name()), out, parameter);
         return method.addStatement(change(entity, property, "setAttribute", List.of(write),
-                lambdaName(taken, "current"), CodeBlock.of("$L", parameter))).build();
+                scope.block().newName("current"), CodeBlock.of("$L", parameter))).build();
     }
 
     /**
@@ -460,16 +455,19 @@ public final class RepositoryWriter {
         List<MethodSpec> methods = new ArrayList<>();
         String name = GeneratedNames.capitalize(property.name());
         ValueType type = property.type();
-        List<String> taken = new ArrayList<>(entity.keyParts().stream().map(KeyPart::name).toList());
-        String current = lambdaName(taken, "current");
+        MethodNames scope = MethodNames.keeping(MappingWriter.componentNames(entity, entity.keyParts().size()));
+        boolean list = type instanceof ValueType.CollectionOf collection && isList(collection);
+        String value = scope.newName(type instanceof ValueType.MapOf ? "value" : "element");
+        String index = list ? scope.newName("index") : null;
+        String key = type instanceof ValueType.MapOf ? scope.newName("key") : null;
+        String current = scope.block().newName("current");
+        String out = scope.block().newName("out");
+        String path = scope.block().newName("path");
         String read = property.readFrom(current);
         ClassName codec = GeneratedNames.attributeCodec(entity.className());
         ClassName mapping = GeneratedNames.mapping(entity.className());
-        String out = lambdaName(taken, "out");
-        String path = lambdaName(taken, "path");
         if (type instanceof ValueType.CollectionOf collection) {
             TypeName element = collection.element().typeName();
-            String value = unused(taken, "element");
             CodeBlock keyWriter = CodeBlock.of("$L -> $T.$L($L, $L)", path, codec,
                     AttributeCodec.keyWriter(property.name()), path, value);
             if (collection.kind() == ValueType.CollectionKind.SET) {
@@ -487,9 +485,7 @@ public final class RepositoryWriter {
             methods.add(elementMethod(entity, property, current, "append" + name, "Appends {@code $L} to '$L' of the entity with this key",
                     List.of(), element, value, "appendAttribute", List.of(elementWriter),
                     CodeBlock.of("$T.appended($L, $L)", RuntimeTypes.ELEMENTS, read, value)));
-            if (collection.typeName() instanceof ParameterizedTypeName parameterized
-                    && parameterized.rawType().equals(ClassName.get(List.class))) {
-                String index = unused(taken, "index");
+            if (list) {
                 methods.add(elementMethod(entity, property, current, "insert" + name,
                         "Inserts {@code $L} into '$L' of the entity with this key, at position {@code " + index + "}",
                         List.of(ParameterSpec.builder(int.class, index).build()), element, value, "insertAttribute",
@@ -503,8 +499,6 @@ public final class RepositoryWriter {
                                 Mapping.ENTITY, property.name())));
             }
         } else if (type instanceof ValueType.MapOf map) {
-            String key = unused(taken, "key");
-            String value = unused(taken, "value");
             CodeBlock keyWriter = CodeBlock.of("$L -> $T.$L($L, $L)", path, codec,
                     AttributeCodec.keyWriter(property.name()), path, key);
             CodeBlock valueWriter = CodeBlock.of("$L -> $T.$L($L, $L)", out, codec,
@@ -535,14 +529,10 @@ public final class RepositoryWriter {
         return method.addStatement(change(entity, property, verb, attributeArguments, current, changed)).build();
     }
 
-    /** The name of a lambda parameter: {@code name}, or {@code name_} if a parameter already has it. */
-    private static String lambdaName(List<String> taken, String name) {
-        return taken.contains(name) ? name + "_" : name;
-    }
-
-    /** {@code name}, or {@code name} with a suffix if a key component already has it. */
-    private static String unused(List<String> taken, String name) {
-        return taken.contains(name) ? name + "Value" : name;
+    /** Whether a collection is declared a {@code List}, which has positions to insert at and remove from. */
+    private static boolean isList(ValueType.CollectionOf collection) {
+        return collection.typeName() instanceof ParameterizedTypeName parameterized
+                && parameterized.rawType().equals(ClassName.get(List.class));
     }
 
     private static String getter(CounterModel counter) {
