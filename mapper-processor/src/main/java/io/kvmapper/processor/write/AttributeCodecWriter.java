@@ -116,11 +116,11 @@ public final class AttributeCodecWriter {
     // ---- writing
 
     private MethodSpec writeEntity(EntityModel entity) {
-        CodeBlock.Builder code = CodeBlock.builder().addStatement("int at = out.mark()");
+        CodeBlock.Builder code = CodeBlock.builder().addStatement("int mark = out.mark()");
         for (Property property : storedProperties(entity)) {
             code.addStatement("out.field($S)", property.storedName());
             code.addStatement("$L(out, $L)", AttributeCodec.fieldWriter(property.name()), property.readFrom("entity"));
-            code.addStatement("out.reset(at)");
+            code.addStatement("out.reset(mark)");
         }
         return MethodSpec.methodBuilder("write").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
                 .addParameter(entity.className(), "entity")
@@ -144,7 +144,7 @@ public final class AttributeCodecWriter {
             code.beginControlFlow("if (value == null)").addStatement("return").endControlFlow();
         }
         if (property.type() instanceof ValueType.CollectionOf collection) {
-            code.addStatement("out.container()").addStatement("int at = out.mark()");
+            code.addStatement("out.container()").addStatement("int mark = out.mark()");
             if (collection.kind() == ValueType.CollectionKind.SET) {
                 code.beginControlFlow("for ($T element : value)", collection.element().typeName())
                         .addStatement("$L(out.path(), element)", AttributeCodec.keyWriter(property.name()))
@@ -155,14 +155,14 @@ public final class AttributeCodecWriter {
                         .addStatement("out.position(position++, $S)", "")
                         .addStatement("$L(out, element)", AttributeCodec.elementWriter(property.name()));
             }
-            code.addStatement("out.reset(at)").endControlFlow();
+            code.addStatement("out.reset(mark)").endControlFlow();
         } else if (property.type() instanceof ValueType.MapOf map) {
-            code.addStatement("out.container()").addStatement("int at = out.mark()")
+            code.addStatement("out.container()").addStatement("int mark = out.mark()")
                     .beginControlFlow("for ($T<$T, $T> entry : value.entrySet())", Map.Entry.class,
                             map.key().typeName(), map.value().typeName())
                     .addStatement("$L(out.path(), entry.getKey())", AttributeCodec.keyWriter(property.name()))
                     .addStatement("$L(out, entry.getValue())", AttributeCodec.elementWriter(property.name()))
-                    .addStatement("out.reset(at)").endControlFlow();
+                    .addStatement("out.reset(mark)").endControlFlow();
         } else {
             code.add(writeNode(property.type(), "value", 0, property.name(), MethodNames.keeping(List.of("out", "value"))));
         }
@@ -217,15 +217,15 @@ public final class AttributeCodecWriter {
     private MethodSpec objectWriter(ValueObject object) {
         MethodNames scope = MethodNames.keeping(List.of("out", "value"));
         Map<String, String> locals = ObjectCode.declare(object.properties(), scope);
-        String at = scope.newName("at");
+        String mark = scope.newName("mark");
         CodeBlock.Builder code = CodeBlock.builder().addStatement("out.container()")
-                .addStatement("int $L = out.mark()", at);
+                .addStatement("int $L = out.mark()", mark);
         for (Property property : object.properties()) {
             String read = property.readFrom("value");
             if (property.type().isPrimitive()) {
                 code.addStatement("out.field($S)", property.storedName());
                 code.add(writeNode(property.type(), read, 1, property.name(), scope));
-                code.addStatement("out.reset($L)", at);
+                code.addStatement("out.reset($L)", mark);
                 continue;
             }
             String variable = locals.get(property.name());
@@ -233,7 +233,7 @@ public final class AttributeCodecWriter {
             code.beginControlFlow("if ($L != null)", variable);
             code.addStatement("out.field($S)", property.storedName());
             code.add(writeNode(property.type(), variable, 1, property.name(), scope.block()));
-            code.addStatement("out.reset($L)", at);
+            code.addStatement("out.reset($L)", mark);
             code.endControlFlow();
         }
         return MethodSpec.methodBuilder(objectMethod("write", object.className()))
@@ -257,11 +257,11 @@ public final class AttributeCodecWriter {
 
             @Override
             public CodeBlock collection(ValueType.CollectionOf collection) {
-                String at = scope.newName("at" + (depth + 1));
+                String mark = scope.newName("mark" + (depth + 1));
                 MethodNames loop = scope.block();
                 String element = loop.newName("element" + (depth + 1));
                 CodeBlock.Builder code = CodeBlock.builder().addStatement("out.container()")
-                        .addStatement("int $L = out.mark()", at);
+                        .addStatement("int $L = out.mark()", mark);
                 if (collection.kind() == ValueType.CollectionKind.SET) {
                     ValueType.Scalar scalar = (ValueType.Scalar) collection.element();
                     code.beginControlFlow("for ($T $L : $L)", scalar.typeName(), element, expression);
@@ -277,22 +277,22 @@ public final class AttributeCodecWriter {
                     code.addStatement("out.position($L++, $S)", position, "");
                     code.add(writeNullable(collection.element(), element, depth + 1, field, loop));
                 }
-                return code.addStatement("out.reset($L)", at).endControlFlow().build();
+                return code.addStatement("out.reset($L)", mark).endControlFlow().build();
             }
 
             @Override
             public CodeBlock map(ValueType.MapOf map) {
-                String at = scope.newName("at" + (depth + 1));
+                String mark = scope.newName("mark" + (depth + 1));
                 MethodNames loop = scope.block();
                 String entry = loop.newName("entry" + (depth + 1));
                 return CodeBlock.builder().addStatement("out.container()")
-                        .addStatement("int $L = out.mark()", at)
+                        .addStatement("int $L = out.mark()", mark)
                         .beginControlFlow("for ($T<$T, $T> $L : $L.entrySet())", Map.Entry.class, map.key().typeName(),
                                 map.value().typeName(), entry, expression)
                         .addStatement("out.path().$L(out.mapKey($L.getKey(), $S))", map.key().kind().tupleWriter(),
                                 entry, field)
                         .add(writeNullable(map.value(), entry + ".getValue()", depth + 1, field, loop))
-                        .addStatement("out.reset($L)", at)
+                        .addStatement("out.reset($L)", mark)
                         .endControlFlow().build();
             }
 
@@ -333,19 +333,19 @@ public final class AttributeCodecWriter {
     private MethodSpec readEntity(EntityModel entity) {
         MethodNames scope = MethodNames.keeping(List.of("in"));
         Map<String, String> locals = ObjectCode.declare(entity.value().properties(), scope);
-        String key = scope.newName("key");
+        String recordKey = scope.newName("recordKey");
         CodeBlock.Builder code = CodeBlock.builder()
-                .addStatement("$T $L = in.recordKey()", RuntimeTypes.TUPLE_READER, key)
-                .addStatement("$L.beginNested()", key)
-                .addStatement("$L.skip()", key)
-                .addStatement("$L.skip()", key);
+                .addStatement("$T $L = in.recordKey()", RuntimeTypes.TUPLE_READER, recordKey)
+                .addStatement("$L.beginNested()", recordKey)
+                .addStatement("$L.skip()", recordKey)
+                .addStatement("$L.skip()", recordKey);
         List<KeyPart> parts = entity.keyParts();
         for (int i = 0; i < parts.size(); i++) {
             KeyPart part = parts.get(i);
-            code.addStatement("$T $L = $L.$L$L", part.scalar().typeName(), locals.get(part.name()), key,
+            code.addStatement("$T $L = $L.$L$L", part.scalar().typeName(), locals.get(part.name()), recordKey,
                     part.descending() ? "descending()." : "", scalarRead(part.scalar()));
             if (i == entity.partitionSize() - 1) {
-                code.addStatement("$L.endNested()", key);
+                code.addStatement("$L.endNested()", recordKey);
             }
         }
         List<Property> stored = storedProperties(entity);
