@@ -128,17 +128,47 @@ public final class EntityValidator {
     }
 
     private static void checkSetsHoldScalars(Property property, ValueType type, ErrorReporter reporter) {
-        if (type instanceof ValueType.CollectionOf collection) {
-            if (collection.kind() == ValueType.CollectionKind.SET && !(collection.element() instanceof ValueType.Scalar)) {
-                reporter.error(property.element(), Message.SET_ELEMENT_IN_KEY, property.name(), collection.typeName());
-                return;
+        type.accept(new ValueType.Visitor<Void>() {
+            @Override
+            public Void collection(ValueType.CollectionOf collection) {
+                if (collection.kind() == ValueType.CollectionKind.SET
+                        && !(collection.element() instanceof ValueType.Scalar)) {
+                    reporter.error(property.element(), Message.SET_ELEMENT_IN_KEY, property.name(),
+                            collection.typeName());
+                } else {
+                    checkSetsHoldScalars(property, collection.element(), reporter);
+                }
+                return null;
             }
-            checkSetsHoldScalars(property, collection.element(), reporter);
-        } else if (type instanceof ValueType.MapOf map) {
-            checkSetsHoldScalars(property, map.value(), reporter);
-        } else if (type instanceof ValueType.Embedded embedded) {
-            checkSetsHoldScalars(embedded.object(), reporter);
-        }
+
+            @Override
+            public Void map(ValueType.MapOf map) {
+                checkSetsHoldScalars(property, map.value(), reporter);
+                return null;
+            }
+
+            @Override
+            public Void embedded(ValueType.Embedded embedded) {
+                checkSetsHoldScalars(embedded.object(), reporter);
+                return null;
+            }
+
+            @Override
+            public Void scalar(ValueType.Scalar scalar) {
+                return null;
+            }
+
+            @Override
+            public Void optional(ValueType.OptionalOf optional) {
+                checkSetsHoldScalars(property, optional.value(), reporter);
+                return null;
+            }
+
+            @Override
+            public Void databind(ValueType.Databind databind) {
+                return null;
+            }
+        });
     }
 
     private void checkShape(TypeElement type, ErrorReporter reporter) {
