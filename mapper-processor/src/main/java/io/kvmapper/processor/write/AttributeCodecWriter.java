@@ -80,11 +80,7 @@ public final class AttributeCodecWriter {
         type.addMethod(readEntity(entity));
         List<Property> stored = storedProperties(entity);
         for (Property property : stored) {
-            type.addMethod(propertyWriter(property));
-            if (hasElementWriter(property)) {
-                type.addMethod(elementWriter(property));
-            }
-            keyWriter(entity, property).ifPresent(type::addMethod);
+            type.addMethods(propertyWriters(entity, property));
         }
         for (Property property : stored) {
             type.addMethod(propertyReader(property));
@@ -128,90 +124,116 @@ public final class AttributeCodecWriter {
                 .addCode(code.build()).build();
     }
 
-    /** Whether a property has a writer of one element or map value: a list or a map. */
-    private static boolean hasElementWriter(Property property) {
-        return property.type() instanceof ValueType.MapOf
-                || property.type() instanceof ValueType.CollectionOf c && c.kind() == ValueType.CollectionKind.LIST;
-    }
-
     /**
-     * {@code writeName(out, value)}: the node of a field at the writer's path; nothing for null. A
-     * collection or map writes each element through the element and key writers the partial updates use.
+     * The writers of a stored field that the partial updates reuse: {@code writeTags(out, value)}, the field's
+     * node at the writer's path (nothing for null); for a list and a map also {@code writeTagsElement(out,
+     * value)}, one element or map value; for a set and a map also {@code writeTagsKey(path, value)}, the element
+     * or map key that names an entry, appended to a path. A collection or map writes each entry through them.
      */
-    private MethodSpec propertyWriter(Property property) {
-        CodeBlock.Builder code = CodeBlock.builder();
-        if (!property.type().isPrimitive()) {
-            code.beginControlFlow("if (value == null)").addStatement("return").endControlFlow();
-        }
-        if (property.type() instanceof ValueType.CollectionOf collection) {
-            code.addStatement("out.container()").addStatement("int mark = out.mark()");
-            if (collection.kind() == ValueType.CollectionKind.SET) {
-                code.beginControlFlow("for ($T element : value)", collection.element().typeName())
-                        .addStatement("$L(out.path(), element)", AttributeCodec.keyWriter(property.name()))
-                        .addStatement("out.setElement()");
-            } else {
+    private List<MethodSpec> propertyWriters(EntityModel entity, Property property) {
+        String field = property.name();
+        return property.type().accept(new ValueType.Visitor<>() {
+            @Override
+            public List<MethodSpec> scalar(ValueType.Scalar scalar) {
+                return List.of(nodeWriter(scalar));
+            }
+
+            @Override
+            public List<MethodSpec> collection(ValueType.CollectionOf collection) {
+                CodeBlock.Builder code = CodeBlock.builder().addStatement("out.container()")
+                        .addStatement("int mark = out.mark()");
+                if (collection.kind() == ValueType.CollectionKind.SET) {
+                    ValueType.Scalar element = (ValueType.Scalar) collection.element();
+                    code.beginControlFlow("for ($T element : value)", element.typeName())
+                            .addStatement("$L(out.path(), element)", AttributeCodec.keyWriter(field))
+                            .addStatement("out.setElement()")
+                            .addStatement("out.reset(mark)").endControlFlow();
+                    CodeBlock key = CodeBlock.builder().beginControlFlow("if (value == null)")
+                            .addStatement("path.writeNull()").nextControlFlow("else")
+                            .addStatement("path.$L(value)", element.kind().tupleWriter()).endControlFlow().build();
+                    return List.of(fieldWriter(property, code.build()), keyWriter(property, element, "element", key));
+                }
                 code.addStatement("long position = 0")
                         .beginControlFlow("for ($T element : value)", collection.element().typeName())
                         .addStatement("out.position(position++, $S)", "")
-                        .addStatement("$L(out, element)", AttributeCodec.elementWriter(property.name()));
+                        .addStatement("$L(out, element)", AttributeCodec.elementWriter(field))
+                        .addStatement("out.reset(mark)").endControlFlow();
+                return List.of(fieldWriter(property, code.build()),
+                        elementWriter(property, collection.element(), "element"));
             }
-            code.addStatement("out.reset(mark)").endControlFlow();
-        } else if (property.type() instanceof ValueType.MapOf map) {
-            code.addStatement("out.container()").addStatement("int mark = out.mark()")
-                    .beginControlFlow("for ($T<$T, $T> entry : value.entrySet())", Map.Entry.class,
-                            map.key().typeName(), map.value().typeName())
-                    .addStatement("$L(out.path(), entry.getKey())", AttributeCodec.keyWriter(property.name()))
-                    .addStatement("$L(out, entry.getValue())", AttributeCodec.elementWriter(property.name()))
-                    .addStatement("out.reset(mark)").endControlFlow();
-        } else {
-            code.add(writeNode(property.type(), "value", 0, property.name(), MethodNames.keeping(List.of("out", "value"))));
+
+            @Override
+            public List<MethodSpec> map(ValueType.MapOf map) {
+                CodeBlock code = CodeBlock.builder().addStatement("out.container()")
+                        .addStatement("int mark = out.mark()")
+                        .beginControlFlow("for ($T<$T, $T> entry : value.entrySet())", Map.Entry.class,
+                                map.key().typeName(), map.value().typeName())
+                        .addStatement("$L(out.path(), entry.getKey())", AttributeCodec.keyWriter(field))
+                        .addStatement("$L(out, entry.getValue())", AttributeCodec.elementWriter(field))
+                        .addStatement("out.reset(mark)").endControlFlow().build();
+                CodeBlock key = CodeBlock.builder().addStatement("path.$L($T.mapKey(value, $T.$L, $S))",
+                        map.key().kind().tupleWriter(), RuntimeTypes.ELEMENTS, GeneratedNames.mapping(entity.className()),
+                        Mapping.ENTITY, field).build();
+                return List.of(fieldWriter(property, code), elementWriter(property, map.value(), "value"),
+                        keyWriter(property, map.key(), "key", key));
+            }
+
+            @Override
+            public List<MethodSpec> embedded(ValueType.Embedded embedded) {
+                return List.of(nodeWriter(embedded));
+            }
+
+            @Override
+            public List<MethodSpec> optional(ValueType.OptionalOf optional) {
+                return List.of(nodeWriter(optional));
+            }
+
+            @Override
+            public List<MethodSpec> databind(ValueType.Databind databind) {
+                throw noDatabind(databind);
+            }
+
+            /** The writer of a field whose node is one value, not a collection of entries. */
+            private MethodSpec nodeWriter(ValueType type) {
+                return fieldWriter(property, writeNode(type, "value", 0, field,
+                        MethodNames.keeping(List.of("out", "value"))));
+            }
+        });
+    }
+
+    /** {@code writeTags(out, value)}: the node of a field at the writer's path; nothing for null. */
+    private static MethodSpec fieldWriter(Property property, CodeBlock body) {
+        CodeBlock.Builder code = CodeBlock.builder();
+        if (!property.type().isPrimitive()) {
+            code.beginControlFlow("if (value == null)").addStatement("return").endControlFlow();
         }
         return MethodSpec.methodBuilder(AttributeCodec.fieldWriter(property.name())).addModifiers(Modifier.STATIC)
                 .addJavadoc("Writes the node of '$L' at the writer's path; nothing if it is null.\n", property.name())
                 .addParameter(RuntimeTypes.ATTRIBUTE_WRITER, "out")
                 .addParameter(property.type().typeName(), "value")
-                .addCode(code.build()).build();
+                .addCode(code.add(body).build()).build();
     }
 
-    /** {@code writeTagsElement(out, value)}: one element or map value, null as a null node. */
-    private MethodSpec elementWriter(Property property) {
-        ValueType element = property.type() instanceof ValueType.CollectionOf collection ? collection.element()
-                : ((ValueType.MapOf) property.type()).value();
-        CodeBlock.Builder code = CodeBlock.builder();
-        code.add(writeNullable(element, "value", 1, property.name(), MethodNames.keeping(List.of("out", "value"))));
+    /** {@code writeTagsElement(out, value)}: one element or map value ({@code what}), null as a null node. */
+    private MethodSpec elementWriter(Property property, ValueType element, String what) {
         return MethodSpec.methodBuilder(AttributeCodec.elementWriter(property.name())).addModifiers(Modifier.STATIC)
-                .addJavadoc("Writes one $L of '$L' at the writer's path.\n",
-                        property.type() instanceof ValueType.MapOf ? "value" : "element", property.name())
+                .addJavadoc("Writes one $L of '$L' at the writer's path.\n", what, property.name())
                 .addParameter(RuntimeTypes.ATTRIBUTE_WRITER, "out")
                 .addParameter(element.typeName(), "value")
-                .addCode(code.build()).build();
+                .addCode(writeNullable(element, "value", 1, property.name(), MethodNames.keeping(List.of("out", "value"))))
+                .build();
     }
 
     /**
-     * {@code writeTagsKey(path, value)} for a set, {@code writeScoresKey(path, value)} for a map: the
-     * element or map key that names an entry, appended to a path.
+     * {@code writeTagsKey(path, value)} for a set, {@code writeScoresKey(path, value)} for a map: the set element
+     * or map key ({@code what}) that names an entry, appended to a path.
      */
-    private Optional<MethodSpec> keyWriter(EntityModel entity, Property property) {
-        ValueType.Scalar scalar;
-        CodeBlock.Builder code = CodeBlock.builder();
-        if (property.type() instanceof ValueType.MapOf map) {
-            scalar = map.key();
-            code.addStatement("path.$L($T.mapKey(value, $T.$L, $S))", scalar.kind().tupleWriter(),
-                    RuntimeTypes.ELEMENTS, GeneratedNames.mapping(entity.className()), Mapping.ENTITY, property.name());
-        } else if (property.type() instanceof ValueType.CollectionOf collection
-                && collection.kind() == ValueType.CollectionKind.SET) {
-            scalar = (ValueType.Scalar) collection.element();
-            code.beginControlFlow("if (value == null)").addStatement("path.writeNull()").nextControlFlow("else")
-                    .addStatement("path.$L(value)", scalar.kind().tupleWriter()).endControlFlow();
-        } else {
-            return Optional.empty();
-        }
-        return Optional.of(MethodSpec.methodBuilder(AttributeCodec.keyWriter(property.name())).addModifiers(Modifier.STATIC)
-                .addJavadoc("Appends the $L of '$L' that names an entry to {@code path}.\n",
-                        property.type() instanceof ValueType.MapOf ? "key" : "element", property.name())
+    private static MethodSpec keyWriter(Property property, ValueType.Scalar key, String what, CodeBlock body) {
+        return MethodSpec.methodBuilder(AttributeCodec.keyWriter(property.name())).addModifiers(Modifier.STATIC)
+                .addJavadoc("Appends the $L of '$L' that names an entry to {@code path}.\n", what, property.name())
                 .addParameter(RuntimeTypes.TUPLE_WRITER, "path")
-                .addParameter(scalar.typeName(), "value")
-                .addCode(code.build()).build());
+                .addParameter(key.typeName(), "value")
+                .addCode(body).build();
     }
 
     private MethodSpec objectWriter(ValueObject object) {
@@ -375,21 +397,51 @@ public final class AttributeCodecWriter {
         return "read" + GeneratedNames.capitalize(property.name());
     }
 
+    /** {@code readTags(in)}: the node of a field the reader stands on, which is not null. */
     private MethodSpec propertyReader(Property property) {
-        CodeBlock.Builder code = CodeBlock.builder();
-        if (property.type() instanceof ValueType.Scalar scalar) {
-            code.addStatement("return $L", readLeaf(scalar));
-        } else if (property.type() instanceof ValueType.Embedded embedded) {
-            code.addStatement("return $L(in)", objectMethod("read", embedded.object().className()));
-        } else {
-            code.addStatement("$T value", property.type().typeName());
-            code.add(readNode(property.type(), "value", 0, MethodNames.keeping(List.of("in", "value"))));
-            code.addStatement("return value");
-        }
+        CodeBlock code = property.type().accept(new ValueType.Visitor<>() {
+            @Override
+            public CodeBlock scalar(ValueType.Scalar scalar) {
+                return CodeBlock.builder().addStatement("return $L", readLeaf(scalar)).build();
+            }
+
+            @Override
+            public CodeBlock embedded(ValueType.Embedded embedded) {
+                return CodeBlock.builder()
+                        .addStatement("return $L(in)", objectMethod("read", embedded.object().className())).build();
+            }
+
+            @Override
+            public CodeBlock collection(ValueType.CollectionOf collection) {
+                return intoLocal(collection);
+            }
+
+            @Override
+            public CodeBlock map(ValueType.MapOf map) {
+                return intoLocal(map);
+            }
+
+            @Override
+            public CodeBlock optional(ValueType.OptionalOf optional) {
+                return intoLocal(optional);
+            }
+
+            @Override
+            public CodeBlock databind(ValueType.Databind databind) {
+                throw noDatabind(databind);
+            }
+
+            /** Reads a node that takes statements into a local, and returns it. */
+            private CodeBlock intoLocal(ValueType type) {
+                return CodeBlock.builder().addStatement("$T value", type.typeName())
+                        .add(readNode(type, "value", 0, MethodNames.keeping(List.of("in", "value"))))
+                        .addStatement("return value").build();
+            }
+        });
         return MethodSpec.methodBuilder(propertyReaderName(property)).addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .returns(property.type().typeName())
                 .addParameter(RuntimeTypes.ATTRIBUTE_READER, "in")
-                .addCode(code.build()).build();
+                .addCode(code).build();
     }
 
     private MethodSpec objectReader(ValueObject object) {

@@ -110,14 +110,18 @@ public final class ProtoFileWriter {
             out.append("\n  // A ").append(javaType(type)).append(" inside a collection or a map: Protobuf cannot nest "
                     + "repeated fields.\n")
                     .append("  message ").append(wrapperNames.get(wrapper.getKey())).append(" {\n");
-            if (type instanceof ValueType.CollectionOf collection) {
-                out.append("    repeated ").append(protoType(collection.element())).append(" values = 1;\n");
-            } else {
-                ValueType.MapOf map = (ValueType.MapOf) type;
-                out.append("    map<").append(ProtoScalars.protoKeyType(map.key().kind())).append(", ")
-                        .append(protoType(map.value())).append("> entries = 1;\n");
-            }
-            out.append("  }\n");
+            out.append(type.accept(new ContainerVisitor<String>() {
+                @Override
+                public String collection(ValueType.CollectionOf collection) {
+                    return "    repeated " + protoType(collection.element()) + " values = 1;\n";
+                }
+
+                @Override
+                public String map(ValueType.MapOf map) {
+                    return "    map<" + ProtoScalars.protoKeyType(map.key().kind()) + ", " + protoType(map.value())
+                            + "> entries = 1;\n";
+                }
+            })).append("  }\n");
         }
         return out.append("}\n").toString();
     }
@@ -288,12 +292,18 @@ public final class ProtoFileWriter {
 
     /** {@code IntegerList}, {@code ColorSet}, {@code StringToLongListMap}. */
     private String wrapperBaseName(ValueType type) {
-        if (type instanceof ValueType.CollectionOf collection) {
-            return baseName(collection.element())
-                    + (collection.kind() == ValueType.CollectionKind.SET ? "Set" : "List");
-        }
-        ValueType.MapOf map = (ValueType.MapOf) type;
-        return baseName(map.key()) + "To" + baseName(map.value()) + "Map";
+        return type.accept(new ContainerVisitor<>() {
+            @Override
+            public String collection(ValueType.CollectionOf collection) {
+                return baseName(collection.element())
+                        + (collection.kind() == ValueType.CollectionKind.SET ? "Set" : "List");
+            }
+
+            @Override
+            public String map(ValueType.MapOf map) {
+                return baseName(map.key()) + "To" + baseName(map.value()) + "Map";
+            }
+        });
     }
 
     private String baseName(ValueType type) {

@@ -135,15 +135,45 @@ public final class ProtobufCodecWriter {
         /** Creates the constants the properties of {@code object} use, in the order the fields will use them. */
         void register(ValueObject object) {
             for (Property property : object.properties()) {
-                ValueType type = property.type();
-                if (type instanceof ValueType.MapOf map) {
-                    key(map.key());
-                    of(map.value());
-                } else if (type instanceof ValueType.OptionalOf || type instanceof ValueType.CollectionOf) {
-                    type.components().forEach(this::of);
-                } else if (!type.isPrimitive()) {
-                    of(type);
-                }
+                property.type().accept(new ValueType.Visitor<Void>() {
+                    @Override
+                    public Void scalar(ValueType.Scalar scalar) {
+                        if (!scalar.primitive()) {
+                            of(scalar);
+                        }
+                        return null;
+                    }
+
+                    @Override
+                    public Void collection(ValueType.CollectionOf collection) {
+                        of(collection.element());
+                        return null;
+                    }
+
+                    @Override
+                    public Void map(ValueType.MapOf map) {
+                        key(map.key());
+                        of(map.value());
+                        return null;
+                    }
+
+                    @Override
+                    public Void embedded(ValueType.Embedded embedded) {
+                        of(embedded);
+                        return null;
+                    }
+
+                    @Override
+                    public Void optional(ValueType.OptionalOf optional) {
+                        of(optional.value());
+                        return null;
+                    }
+
+                    @Override
+                    public Void databind(ValueType.Databind databind) {
+                        throw noConstant(databind);
+                    }
+                });
             }
         }
 

@@ -452,69 +452,123 @@ public final class RepositoryWriter {
      * opaque value and gets none: {@code updateX} replaces it whole.
      */
     private static List<MethodSpec> elementWise(EntityModel entity, Property property) {
-        List<MethodSpec> methods = new ArrayList<>();
-        String name = GeneratedNames.capitalize(property.name());
-        ValueType type = property.type();
         MethodNames scope = MethodNames.keeping(MappingWriter.componentNames(entity, entity.keyParts().size()));
-        boolean list = type instanceof ValueType.CollectionOf collection && isList(collection);
-        String value = scope.newName(type instanceof ValueType.MapOf ? "value" : "element");
-        String index = list ? scope.newName("index") : null;
-        String key = type instanceof ValueType.MapOf ? scope.newName("key") : null;
+        return property.type().accept(new ValueType.Visitor<>() {
+            @Override
+            public List<MethodSpec> collection(ValueType.CollectionOf collection) {
+                return collection.kind() == ValueType.CollectionKind.SET ? setChanges(entity, property, collection, scope)
+                        : listChanges(entity, property, collection, scope);
+            }
+
+            @Override
+            public List<MethodSpec> map(ValueType.MapOf map) {
+                return mapChanges(entity, property, map, scope);
+            }
+
+            @Override
+            public List<MethodSpec> scalar(ValueType.Scalar scalar) {
+                return List.of();
+            }
+
+            @Override
+            public List<MethodSpec> embedded(ValueType.Embedded embedded) {
+                return List.of();
+            }
+
+            @Override
+            public List<MethodSpec> optional(ValueType.OptionalOf optional) {
+                return List.of();
+            }
+
+            @Override
+            public List<MethodSpec> databind(ValueType.Databind databind) {
+                return List.of();
+            }
+        });
+    }
+
+    /** {@code addX} and {@code removeX}: a set's element is written into a key. */
+    private static List<MethodSpec> setChanges(EntityModel entity, Property property, ValueType.CollectionOf set,
+            MethodNames scope) {
+        String name = GeneratedNames.capitalize(property.name());
+        TypeName element = set.element().typeName();
+        String value = scope.newName("element");
+        String current = scope.block().newName("current");
+        String path = scope.block().newName("path");
+        String read = property.readFrom(current);
+        CodeBlock keyWriter = CodeBlock.of("$L -> $T.$L($L, $L)", path, GeneratedNames.attributeCodec(entity.className()),
+                AttributeCodec.keyWriter(property.name()), path, value);
+        return List.of(
+                elementMethod(entity, property, current, "add" + name, "Adds {@code $L} to '$L' of the entity with this key",
+                        List.of(), element, value, "putAttribute", List.of(keyWriter, CodeBlock.of("null")),
+                        CodeBlock.of("$T.added($L, $L)", RuntimeTypes.ELEMENTS, read, value)),
+                elementMethod(entity, property, current, "remove" + name,
+                        "Removes {@code $L} from '$L' of the entity with this key", List.of(), element, value,
+                        "removeAttribute", List.of(keyWriter),
+                        CodeBlock.of("$T.removed($L, $L)", RuntimeTypes.ELEMENTS, read, value)));
+    }
+
+    /** {@code appendX}, and for a declared {@code List} {@code insertX} and {@code removeXAt}: elements by position. */
+    private static List<MethodSpec> listChanges(EntityModel entity, Property property, ValueType.CollectionOf list,
+            MethodNames scope) {
+        String name = GeneratedNames.capitalize(property.name());
+        TypeName element = list.element().typeName();
+        String value = scope.newName("element");
+        String index = isList(list) ? scope.newName("index") : null;
+        String current = scope.block().newName("current");
+        String out = scope.block().newName("out");
+        String read = property.readFrom(current);
+        ClassName mapping = GeneratedNames.mapping(entity.className());
+        CodeBlock elementWriter = CodeBlock.of("$L -> $T.$L($L, $L)", out,
+                GeneratedNames.attributeCodec(entity.className()), AttributeCodec.elementWriter(property.name()), out,
+                value);
+        List<MethodSpec> methods = new ArrayList<>();
+        methods.add(elementMethod(entity, property, current, "append" + name,
+                "Appends {@code $L} to '$L' of the entity with this key", List.of(), element, value, "appendAttribute",
+                List.of(elementWriter), CodeBlock.of("$T.appended($L, $L)", RuntimeTypes.ELEMENTS, read, value)));
+        if (index != null) {
+            methods.add(elementMethod(entity, property, current, "insert" + name,
+                    "Inserts {@code $L} into '$L' of the entity with this key, at position {@code " + index + "}",
+                    List.of(ParameterSpec.builder(int.class, index).build()), element, value, "insertAttribute",
+                    List.of(CodeBlock.of("$L", index), elementWriter),
+                    CodeBlock.of("$T.inserted($L, $L, $L, $T.$L, $S)", RuntimeTypes.ELEMENTS, read, index, value,
+                            mapping, Mapping.ENTITY, property.name())));
+            methods.add(elementMethod(entity, property, current, "remove" + name + "At",
+                    "Removes the element at position {@code $L} of '$L' of the entity with this key", List.of(),
+                    TypeName.INT, index, "removeAttributeAt", List.of(CodeBlock.of("$L", index)),
+                    CodeBlock.of("$T.removedAt($L, $L, $T.$L, $S)", RuntimeTypes.ELEMENTS, read, index, mapping,
+                            Mapping.ENTITY, property.name())));
+        }
+        return methods;
+    }
+
+    /** {@code putX} and {@code removeX}: a map's key is written into a key, its value under it. */
+    private static List<MethodSpec> mapChanges(EntityModel entity, Property property, ValueType.MapOf map,
+            MethodNames scope) {
+        String name = GeneratedNames.capitalize(property.name());
+        String value = scope.newName("value");
+        String key = scope.newName("key");
         String current = scope.block().newName("current");
         String out = scope.block().newName("out");
         String path = scope.block().newName("path");
         String read = property.readFrom(current);
         ClassName codec = GeneratedNames.attributeCodec(entity.className());
-        ClassName mapping = GeneratedNames.mapping(entity.className());
-        if (type instanceof ValueType.CollectionOf collection) {
-            TypeName element = collection.element().typeName();
-            CodeBlock keyWriter = CodeBlock.of("$L -> $T.$L($L, $L)", path, codec,
-                    AttributeCodec.keyWriter(property.name()), path, value);
-            if (collection.kind() == ValueType.CollectionKind.SET) {
-                methods.add(elementMethod(entity, property, current, "add" + name, "Adds {@code $L} to '$L' of the entity with this key",
-                        List.of(), element, value, "putAttribute", List.of(keyWriter, CodeBlock.of("null")),
-                        CodeBlock.of("$T.added($L, $L)", RuntimeTypes.ELEMENTS, read, value)));
-                methods.add(elementMethod(entity, property, current, "remove" + name,
-                        "Removes {@code $L} from '$L' of the entity with this key", List.of(), element, value,
-                        "removeAttribute", List.of(keyWriter),
-                        CodeBlock.of("$T.removed($L, $L)", RuntimeTypes.ELEMENTS, read, value)));
-                return methods;
-            }
-            CodeBlock elementWriter = CodeBlock.of("$L -> $T.$L($L, $L)", out, codec,
-                    AttributeCodec.elementWriter(property.name()), out, value);
-            methods.add(elementMethod(entity, property, current, "append" + name, "Appends {@code $L} to '$L' of the entity with this key",
-                    List.of(), element, value, "appendAttribute", List.of(elementWriter),
-                    CodeBlock.of("$T.appended($L, $L)", RuntimeTypes.ELEMENTS, read, value)));
-            if (list) {
-                methods.add(elementMethod(entity, property, current, "insert" + name,
-                        "Inserts {@code $L} into '$L' of the entity with this key, at position {@code " + index + "}",
-                        List.of(ParameterSpec.builder(int.class, index).build()), element, value, "insertAttribute",
-                        List.of(CodeBlock.of("$L", index), elementWriter),
-                        CodeBlock.of("$T.inserted($L, $L, $L, $T.$L, $S)", RuntimeTypes.ELEMENTS, read, index, value,
-                                mapping, Mapping.ENTITY, property.name())));
-                methods.add(elementMethod(entity, property, current, "remove" + name + "At",
-                        "Removes the element at position {@code $L} of '$L' of the entity with this key", List.of(),
-                        TypeName.INT, index, "removeAttributeAt", List.of(CodeBlock.of("$L", index)),
-                        CodeBlock.of("$T.removedAt($L, $L, $T.$L, $S)", RuntimeTypes.ELEMENTS, read, index, mapping,
-                                Mapping.ENTITY, property.name())));
-            }
-        } else if (type instanceof ValueType.MapOf map) {
-            CodeBlock keyWriter = CodeBlock.of("$L -> $T.$L($L, $L)", path, codec,
-                    AttributeCodec.keyWriter(property.name()), path, key);
-            CodeBlock valueWriter = CodeBlock.of("$L -> $T.$L($L, $L)", out, codec,
-                    AttributeCodec.elementWriter(property.name()), out, value);
-            methods.add(elementMethod(entity, property, current, "put" + name,
-                    "Maps {@code " + key + "} to {@code $L} in '$L' of the entity with this key",
-                    List.of(ParameterSpec.builder(map.key().typeName(), key).build()), map.value().typeName(), value,
-                    "putAttribute", List.of(keyWriter, valueWriter),
-                    CodeBlock.of("$T.put($L, $T.mapKey($L, $T.$L, $S), $L)", RuntimeTypes.ELEMENTS, read,
-                            RuntimeTypes.ELEMENTS, key, mapping, Mapping.ENTITY, property.name(), value)));
-            methods.add(elementMethod(entity, property, current, "remove" + name,
-                    "Removes the key {@code $L} from '$L' of the entity with this key", List.of(), map.key().typeName(),
-                    key, "removeAttribute", List.of(keyWriter),
-                    CodeBlock.of("$T.removedKey($L, $L)", RuntimeTypes.ELEMENTS, read, key)));
-        }
-        return methods;
+        CodeBlock keyWriter = CodeBlock.of("$L -> $T.$L($L, $L)", path, codec,
+                AttributeCodec.keyWriter(property.name()), path, key);
+        CodeBlock valueWriter = CodeBlock.of("$L -> $T.$L($L, $L)", out, codec,
+                AttributeCodec.elementWriter(property.name()), out, value);
+        return List.of(
+                elementMethod(entity, property, current, "put" + name,
+                        "Maps {@code " + key + "} to {@code $L} in '$L' of the entity with this key",
+                        List.of(ParameterSpec.builder(map.key().typeName(), key).build()), map.value().typeName(), value,
+                        "putAttribute", List.of(keyWriter, valueWriter),
+                        CodeBlock.of("$T.put($L, $T.mapKey($L, $T.$L, $S), $L)", RuntimeTypes.ELEMENTS, read,
+                                RuntimeTypes.ELEMENTS, key, GeneratedNames.mapping(entity.className()), Mapping.ENTITY,
+                                property.name(), value)),
+                elementMethod(entity, property, current, "remove" + name,
+                        "Removes the key {@code $L} from '$L' of the entity with this key", List.of(),
+                        map.key().typeName(), key, "removeAttribute", List.of(keyWriter),
+                        CodeBlock.of("$T.removedKey($L, $L)", RuntimeTypes.ELEMENTS, read, key)));
     }
 
     private static MethodSpec elementMethod(EntityModel entity, Property property, String current, String name,
