@@ -175,13 +175,38 @@ public final class ProtoFileWriter {
 
     /** The type of a single value: a scalar, an embedded message, or a wrapper message. */
     private String protoType(ValueType type) {
-        if (type instanceof ValueType.Scalar scalar) {
-            return ProtoScalars.protoType(scalar.kind(), scope + "." + localDateTime);
-        }
-        if (type instanceof ValueType.Embedded e) {
-            return scope + "." + messageNames.get(e.object().className());
-        }
-        return scope + "." + wrapperNames.get(type.typeName().toString());
+        return type.accept(new ValueType.Visitor<>() {
+            @Override
+            public String scalar(ValueType.Scalar scalar) {
+                return ProtoScalars.protoType(scalar.kind(), scope + "." + localDateTime);
+            }
+
+            @Override
+            public String embedded(ValueType.Embedded embedded) {
+                return scope + "." + messageNames.get(embedded.object().className());
+            }
+
+            @Override
+            public String collection(ValueType.CollectionOf collection) {
+                return scope + "." + wrapperNames.get(collection.typeName().toString());
+            }
+
+            @Override
+            public String map(ValueType.MapOf map) {
+                return scope + "." + wrapperNames.get(map.typeName().toString());
+            }
+
+            @Override
+            public String optional(ValueType.OptionalOf optional) {
+                throw new IllegalStateException("an Optional is a field's own type, declared by the field: "
+                        + optional.typeName());
+            }
+
+            @Override
+            public String databind(ValueType.Databind databind) {
+                throw noDatabind(databind);
+            }
+        });
     }
 
     /** How a value of {@code type} is written, for the field's comment; empty where the type says it all. */
@@ -306,9 +331,10 @@ public final class ProtoFileWriter {
         });
     }
 
+    /** The part of a wrapper message's name that names an element, key or value of {@code type}. */
     private String baseName(ValueType type) {
-        if (type instanceof ValueType.Embedded e) {
-            return messageNames.get(e.object().className());
+        if (type instanceof ValueType.Embedded embedded) {
+            return messageNames.get(embedded.object().className());
         }
         if (type instanceof ValueType.Scalar) {
             return type.typeName() instanceof ClassName c ? identifier(String.join("_", c.simpleNames())) : "Bytes";
