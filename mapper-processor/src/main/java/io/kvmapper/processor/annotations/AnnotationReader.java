@@ -49,6 +49,28 @@ public final class AnnotationReader {
     public record FieldAnnotation(String name, int number) {
     }
 
+    /**
+     * What one {@code @Index} says.
+     *
+     * @param mirror the annotation, to point diagnostics at it (inside its container, if repeated)
+     * @param name the index name as written; empty for the default
+     * @param unique whether values are unique
+     * @param fields the indexed fields or dotted paths; empty on a field, which indexes itself
+     */
+    public record IndexAnnotation(AnnotationMirror mirror, String name, boolean unique, List<String> fields) {
+    }
+
+    /**
+     * What one {@code @Counter} says.
+     *
+     * @param mirror the annotation, to point diagnostics at it (inside its container, if repeated)
+     * @param name the counter name
+     * @param groupBy the fields or dotted paths whose values form a group
+     * @param sum the summed field; empty for a count
+     */
+    public record CounterAnnotation(AnnotationMirror mirror, String name, List<String> groupBy, String sum) {
+    }
+
     private final Elements elements;
 
     /** A reader using the compiler's element utilities, which know each member's default. */
@@ -101,8 +123,30 @@ public final class AnnotationReader {
                 .map(mirror -> new FieldAnnotation(string(mirror, "name"), integer(mirror, "number")));
     }
 
+    /** The {@code @Index} on the field or record component {@code element}, if it has one. */
+    public Optional<IndexAnnotation> fieldIndex(Element element) {
+        return Optional.ofNullable(find(element, Annotations.INDEX)).map(this::index);
+    }
+
+    /** The {@code @Index} annotations on {@code type}, written once or repeated. */
+    public List<IndexAnnotation> typeIndexes(TypeElement type) {
+        return repeated(type, Annotations.INDEX, Annotations.INDEX_LIST).stream().map(this::index).toList();
+    }
+
+    /** The {@code @Counter} annotations on {@code type}, written once or repeated. */
+    public List<CounterAnnotation> counters(TypeElement type) {
+        return repeated(type, Annotations.COUNTER, Annotations.COUNTER_LIST).stream()
+                .map(mirror -> new CounterAnnotation(mirror, string(mirror, "name"), strings(mirror, "groupBy"),
+                        string(mirror, "sum")))
+                .toList();
+    }
+
+    private IndexAnnotation index(AnnotationMirror mirror) {
+        return new IndexAnnotation(mirror, string(mirror, "name"), bool(mirror, "unique"), strings(mirror, "fields"));
+    }
+
     /** The annotations of type {@code single} on {@code element}, direct or inside {@code container}. */
-    public List<AnnotationMirror> repeated(Element element, String single, String container) {
+    private List<AnnotationMirror> repeated(Element element, String single, String container) {
         List<AnnotationMirror> found = new ArrayList<>();
         for (AnnotationMirror mirror : element.getAnnotationMirrors()) {
             String type = qualifiedName(mirror);
@@ -117,23 +161,19 @@ public final class AnnotationReader {
         return found;
     }
 
-    /** A {@code String} member. */
-    public String string(AnnotationMirror mirror, String member) {
+    private String string(AnnotationMirror mirror, String member) {
         return (String) value(mirror, member).getValue();
     }
 
-    /** A {@code boolean} member. */
-    public boolean bool(AnnotationMirror mirror, String member) {
+    private boolean bool(AnnotationMirror mirror, String member) {
         return (Boolean) value(mirror, member).getValue();
     }
 
-    /** An {@code int} member. */
-    public int integer(AnnotationMirror mirror, String member) {
+    private int integer(AnnotationMirror mirror, String member) {
         return (Integer) value(mirror, member).getValue();
     }
 
-    /** A {@code String[]} member. */
-    public List<String> strings(AnnotationMirror mirror, String member) {
+    private List<String> strings(AnnotationMirror mirror, String member) {
         List<String> values = new ArrayList<>();
         for (Object item : (List<?>) value(mirror, member).getValue()) {
             values.add((String) ((AnnotationValue) item).getValue());

@@ -2,6 +2,8 @@ package io.kvmapper.processor.validate;
 
 import com.palantir.javapoet.TypeName;
 import io.kvmapper.processor.annotations.AnnotationReader;
+import io.kvmapper.processor.annotations.AnnotationReader.CounterAnnotation;
+import io.kvmapper.processor.annotations.AnnotationReader.IndexAnnotation;
 import io.kvmapper.processor.annotations.Annotations;
 import io.kvmapper.processor.diagnostic.ErrorReporter;
 import io.kvmapper.processor.diagnostic.Message;
@@ -44,13 +46,12 @@ final class SchemaValidator {
         Map<IndexModel, Diagnostics> indexes = new LinkedHashMap<>();
         Map<String, String> names = new HashMap<>();
         for (Property property : value.properties()) {
-            AnnotationMirror mirror = AnnotationReader.find(property.element(), Annotations.INDEX);
-            if (mirror == null) {
+            Optional<IndexAnnotation> index = annotations.fieldIndex(property.element());
+            if (index.isEmpty()) {
                 continue;
             }
-            String name = annotations.string(mirror, "name").isEmpty() ? property.name()
-                    : annotations.string(mirror, "name");
-            if (!annotations.strings(mirror, "fields").isEmpty()) {
+            String name = fieldIndexName(index.get(), property);
+            if (!index.get().fields().isEmpty()) {
                 reporter.error(property.element(), Annotations.INDEX, "fields", Message.INDEX_FIELDS_ON_FIELD,
                         property.name());
                 continue;
@@ -63,10 +64,11 @@ final class SchemaValidator {
             if (path.isEmpty() || !checkName(what, "an index", name, type, names, onName)) {
                 continue;
             }
-            indexes.put(new IndexModel(name, annotations.bool(mirror, "unique"), List.of(path.get())), onName);
+            indexes.put(new IndexModel(name, index.get().unique(), List.of(path.get())), onName);
         }
-        for (AnnotationMirror mirror : annotations.repeated(type, Annotations.INDEX, Annotations.INDEX_LIST)) {
-            List<String> fields = annotations.strings(mirror, "fields");
+        for (IndexAnnotation index : annotations.typeIndexes(type)) {
+            AnnotationMirror mirror = index.mirror();
+            List<String> fields = index.fields();
             Diagnostics onFields = (message, args) -> reporter.error(type, mirror, AnnotationReader.explicit(mirror, "fields"),
                     message, args);
             Diagnostics onName = (message, args) -> reporter.error(type, mirror, AnnotationReader.explicit(mirror, "name"),
@@ -75,8 +77,7 @@ final class SchemaValidator {
                 onFields.report(Message.INDEX_NO_FIELDS, type.getSimpleName());
                 continue;
             }
-            String name = annotations.string(mirror, "name").isEmpty() ? defaultName(fields)
-                    : annotations.string(mirror, "name");
+            String name = typeIndexName(index);
             String what = "@Index \"" + name + "\"";
             List<PropertyPath> paths = new ArrayList<>();
             for (String field : fields) {
@@ -92,7 +93,7 @@ final class SchemaValidator {
                 continue;
             }
             if (checkName(what, "an index", name, type, names, onName)) {
-                indexes.put(new IndexModel(name, annotations.bool(mirror, "unique"), List.copyOf(paths)), onName);
+                indexes.put(new IndexModel(name, index.unique(), List.copyOf(paths)), onName);
             }
         }
         checkCollisions(keyParts, indexes);
@@ -104,8 +105,9 @@ final class SchemaValidator {
         List<CounterModel> counters = new ArrayList<>();
         Map<String, String> names = new HashMap<>();
         Map<String, String> getters = new HashMap<>();
-        for (AnnotationMirror mirror : annotations.repeated(type, Annotations.COUNTER, Annotations.COUNTER_LIST)) {
-            String name = annotations.string(mirror, "name");
+        for (CounterAnnotation annotation : annotations.counters(type)) {
+            AnnotationMirror mirror = annotation.mirror();
+            String name = annotation.name();
             String what = "@Counter \"" + name + "\"";
             Diagnostics onName = (message, args) -> reporter.error(type, mirror, AnnotationReader.explicit(mirror, "name"),
                     message, args);
@@ -115,14 +117,14 @@ final class SchemaValidator {
                     message, args);
             boolean ok = checkName(what, "a counter", name, type, names, onName);
             List<PropertyPath> groupBy = new ArrayList<>();
-            for (String field : annotations.strings(mirror, "groupBy")) {
+            for (String field : annotation.groupBy()) {
                 Optional<PropertyPath> path = path(field, value, false, what, onGroup);
                 ok &= path.isPresent();
                 path.ifPresent(groupBy::add);
             }
             ok = ok && distinct(groupBy, what, onGroup);
             Optional<PropertyPath> sum = Optional.empty();
-            String sumField = annotations.string(mirror, "sum");
+            String sumField = annotation.sum();
             if (!sumField.isEmpty()) {
                 sum = path(sumField, value, false, what, onSum);
                 if (sum.isPresent() && !sum.get().scalar().kind().isIntegral()) {
@@ -279,8 +281,18 @@ final class SchemaValidator {
         return name + "(" + parameters.stream().map(TypeName::toString).collect(Collectors.joining(", ")) + ")";
     }
 
+    /** The name of the index {@code @Index} on {@code field} declares: as written, or the field's name. */
+    static String fieldIndexName(IndexAnnotation index, Property field) {
+        return index.name().isEmpty() ? field.name() : index.name();
+    }
+
+    /** The name of the index an {@code @Index} on the entity's type declares: as written, or made of its fields. */
+    static String typeIndexName(IndexAnnotation index) {
+        return index.name().isEmpty() ? defaultName(index.fields()) : index.name();
+    }
+
     /** The default name of a class-level index: {@code {"address.city", "age"}} gives {@code addressCityAndAge}. */
-    static String defaultName(List<String> fields) {
+    private static String defaultName(List<String> fields) {
         String name = fields.stream()
                 .map(field -> Arrays.stream(field.split("\\.", -1)).map(SchemaValidator::capitalize)
                         .collect(Collectors.joining()))
