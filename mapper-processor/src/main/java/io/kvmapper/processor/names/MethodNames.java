@@ -16,14 +16,9 @@ public final class MethodNames {
         this.allocator = allocator;
     }
 
-    /** The names of a new method: none taken yet. */
-    public static MethodNames ofMethod() {
-        return new MethodNames(new NameAllocator());
-    }
-
     /** The names of a new method that takes {@code kept} as they are, in order, before anything else. */
     public static MethodNames keeping(Iterable<String> kept) {
-        MethodNames names = ofMethod();
+        MethodNames names = new MethodNames(new NameAllocator());
         kept.forEach(names::keep);
         return names;
     }

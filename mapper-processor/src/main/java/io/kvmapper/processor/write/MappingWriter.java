@@ -107,7 +107,8 @@ public final class MappingWriter {
     }
 
     private MethodSpec key(EntityModel entity) {
-        MethodSpec.Builder method = MethodSpec.methodBuilder(Mapping.KEY).addModifiers(Modifier.STATIC).returns(byte[].class)
+        MethodSpec.Builder method = MethodSpec.methodBuilder(Mapping.KEY).addModifiers(Modifier.STATIC)
+                .returns(byte[].class)
                 .addJavadoc("The record key.\n");
         addComponentParameters(method, entity, entity.keyParts().size());
         return method.addStatement("return $L\n.toByteArray()", KeyCode.prefix(entity, entity.keyParts().size()))

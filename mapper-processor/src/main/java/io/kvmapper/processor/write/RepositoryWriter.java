@@ -499,8 +499,9 @@ public final class RepositoryWriter {
         CodeBlock keyWriter = CodeBlock.of("$L -> $T.$L($L, $L)", path, GeneratedNames.attributeCodec(entity.className()),
                 AttributeCodec.keyWriter(property.name()), path, value);
         return List.of(
-                elementMethod(entity, property, current, "add" + name, "Adds {@code $L} to '$L' of the entity with this key",
-                        List.of(), element, value, "putAttribute", List.of(keyWriter, CodeBlock.of("null")),
+                elementMethod(entity, property, current, "add" + name,
+                        "Adds {@code $L} to '$L' of the entity with this key", List.of(), element, value,
+                        "putAttribute", List.of(keyWriter, CodeBlock.of("null")),
                         CodeBlock.of("$T.added($L, $L)", RuntimeTypes.ELEMENTS, read, value)),
                 elementMethod(entity, property, current, "remove" + name,
                         "Removes {@code $L} from '$L' of the entity with this key", List.of(), element, value,

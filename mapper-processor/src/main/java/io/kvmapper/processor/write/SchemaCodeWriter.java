@@ -62,8 +62,8 @@ final class SchemaCodeWriter {
         CodeBlock.Builder counters = CodeBlock.builder();
         for (CounterModel counter : entity.counters()) {
             type.addMethod(counterGroup(counter));
-            type.addMethod(tupleOf(Mapping.counterGroupOf(counter.name()), counter.groupBy(), "The encoded group of counter '"
-                    + counter.name() + "' for these arguments."));
+            type.addMethod(tupleOf(Mapping.counterGroupOf(counter.name()), counter.groupBy(),
+                    "The encoded group of counter '" + counter.name() + "' for these arguments."));
             if (counter.groupBy().size() == 1) {
                 type.addMethod(readGroup(counter));
             }
@@ -102,7 +102,8 @@ final class SchemaCodeWriter {
     }
 
     private MethodSpec indexValues(IndexModel index) {
-        MethodSpec.Builder method = MethodSpec.methodBuilder(Mapping.indexValues(index.name())).addModifiers(Modifier.STATIC)
+        MethodSpec.Builder method = MethodSpec.methodBuilder(Mapping.indexValues(index.name()))
+                .addModifiers(Modifier.STATIC)
                 .addJavadoc("Adds the encoded values of index '$L' of {@code entity} to {@code out}$L.\n", index.name(),
                         index.unique() ? "; none while a value is null" : "")
                 .addParameter(entity.className(), "entity")
@@ -175,7 +176,8 @@ final class SchemaCodeWriter {
     }
 
     private MethodSpec counterGroup(CounterModel counter) {
-        MethodSpec.Builder method = MethodSpec.methodBuilder(Mapping.counterGroup(counter.name())).addModifiers(Modifier.STATIC)
+        MethodSpec.Builder method = MethodSpec.methodBuilder(Mapping.counterGroup(counter.name()))
+                .addModifiers(Modifier.STATIC)
                 .returns(byte[].class).addJavadoc("The encoded group of counter '$L' {@code entity} counts in.\n",
                         counter.name())
                 .addParameter(entity.className(), "entity");
@@ -195,7 +197,8 @@ final class SchemaCodeWriter {
         CodeBlock read = path.scalar().kind() == ScalarKind.ENUM
                 ? CodeBlock.of("reader.readEnum($T.class)", path.scalar().typeName())
                 : CodeBlock.of("reader.$L()", path.scalar().kind().tupleReader());
-        return MethodSpec.methodBuilder(Mapping.counterReadGroup(counter.name())).addModifiers(Modifier.STATIC).returns(type)
+        return MethodSpec.methodBuilder(Mapping.counterReadGroup(counter.name())).addModifiers(Modifier.STATIC)
+                .returns(type)
                 .addJavadoc("Decodes a group of counter '$L'.\n", counter.name())
                 .addParameter(RuntimeTypes.TUPLE_READER, "reader")
                 .beginControlFlow("if (reader.nextIsNull())")
@@ -206,7 +209,8 @@ final class SchemaCodeWriter {
     }
 
     private MethodSpec amount(CounterModel counter, PropertyPath sum) {
-        MethodSpec.Builder method = MethodSpec.methodBuilder(Mapping.counterAmount(counter.name())).addModifiers(Modifier.STATIC)
+        MethodSpec.Builder method = MethodSpec.methodBuilder(Mapping.counterAmount(counter.name()))
+                .addModifiers(Modifier.STATIC)
                 .returns(long.class).addJavadoc("What {@code entity} adds to counter '$L'.\n", counter.name())
                 .addParameter(entity.className(), "entity");
         MethodNames scope = MethodNames.keeping(List.of("entity"));
