@@ -261,6 +261,19 @@ class SecureStoreTest {
         }
     }
 
+    @Test
+    void aRoleWithoutPermissionsOpensTheStoreButEachReadIsRefusedNamingSelect() {
+        SecureCassandraTestServer.Role nobody = node.createRole("secure_store_nobody", KEYSPACE);
+        try (CassandraBackend backend = CassandraKvStore.openBackend(contactPoints(), CassandraTestServer.DATACENTER,
+                KEYSPACE, node.options(nobody).valueChunkSize(CHUNK))) {
+            StorageException e = assertThrows(StorageException.class, () -> backend.get(record(1)));
+
+            assertFalse(e.isRetryable());
+            assertTrue(e.getMessage().contains(" failed for want of a permission: User secure_store_nobody has no"
+                    + " SELECT permission on <table secure_store.kv> or any of its parents"), e.getMessage());
+        }
+    }
+
     /** A store open was refused: its exception, and how many connections the client opened. */
     private record Refusal(StorageException exception, int connections) {
         String message() {
