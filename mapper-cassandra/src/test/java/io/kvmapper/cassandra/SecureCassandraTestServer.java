@@ -34,10 +34,10 @@ public final class SecureCassandraTestServer implements AutoCloseable {
     private static SecureCassandraTestServer shared;
 
     private final CassandraTestServer node;
-    private final TestKeys keys;
+    private final NodeKeys keys;
     private final List<Role> roles = new ArrayList<>();
 
-    private SecureCassandraTestServer(CassandraTestServer node, TestKeys keys) {
+    private SecureCassandraTestServer(CassandraTestServer node, NodeKeys keys) {
         this.node = node;
         this.keys = keys;
     }
@@ -63,7 +63,7 @@ public final class SecureCassandraTestServer implements AutoCloseable {
     /** Makes the keys, starts the node, and waits until its superuser can log in. The caller closes it. */
     public static SecureCassandraTestServer start() {
         long begin = System.nanoTime();
-        TestKeys keys = TestKeys.create();
+        NodeKeys keys = NodeKeys.create();
         CassandraTestServer node;
         try {
             node = CassandraTestServer.start(securityConfig(keys));
@@ -184,7 +184,7 @@ public final class SecureCassandraTestServer implements AutoCloseable {
         return bytes;
     }
 
-    private static String securityConfig(TestKeys keys) {
+    private static String securityConfig(NodeKeys keys) {
         return """
                 authenticator: PasswordAuthenticator
                 authorizer: CassandraAuthorizer

@@ -17,11 +17,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** A TLS context from a truststore file, without a node; failures name the file, never the password. */
 class TrustStoresTest {
-    private static TestKeys keys;
+    private static NodeKeys keys;
 
     @BeforeAll
     static void makeKeys() {
-        keys = TestKeys.create();
+        keys = NodeKeys.create();
     }
 
     @AfterAll

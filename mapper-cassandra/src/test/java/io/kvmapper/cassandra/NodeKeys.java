@@ -17,10 +17,10 @@ import javax.net.ssl.SSLContext;
  * self-signed certificate names {@code 127.0.0.1} and {@code localhost}, valid for two days. Also the client's
  * TLS context, which trusts that certificate and nothing else.
  */
-record TestKeys(Path directory, String password, SSLContext clientContext) implements AutoCloseable {
+record NodeKeys(Path directory, String password, SSLContext clientContext) implements AutoCloseable {
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    static TestKeys create() {
+    static NodeKeys create() {
         try {
             Path work = Path.of(System.getProperty("kvmapper.cassandra.work",
                     System.getProperty("java.io.tmpdir")));
@@ -38,7 +38,7 @@ record TestKeys(Path directory, String password, SSLContext clientContext) imple
                     "-storepass:env", "KEYTOOL_PASSWORD", "-file", certificate.toString());
             keytool(password, "-importcert", "-noprompt", "-alias", "node", "-file", certificate.toString(),
                     "-storetype", "PKCS12", "-keystore", trustStore.toString(), "-storepass:env", "KEYTOOL_PASSWORD");
-            return new TestKeys(dir, password, TrustStores.sslContext(trustStore, password.toCharArray()));
+            return new NodeKeys(dir, password, TrustStores.sslContext(trustStore, password.toCharArray()));
         } catch (IOException e) {
             throw new UncheckedIOException("could not make the secure Cassandra test node's keys", e);
         }
@@ -59,7 +59,7 @@ record TestKeys(Path directory, String password, SSLContext clientContext) imple
 
     @Override
     public String toString() {
-        return "TestKeys[" + directory + "]";
+        return "NodeKeys[" + directory + "]";
     }
 
     /** Runs the JDK's keytool, the store password in its environment (not on a command line others see). */
