@@ -223,7 +223,7 @@ class SecureStoreTest {
 
     @Test
     void aRoleWithoutModifyIsRefusedEachWriteNamingThePermissionAndNothingUntrueIsLogged() {
-        try (CapturedLogs logs = new CapturedLogs("");
+        try (CapturedLogs logs = new CapturedLogs("io.kvmapper");
                 CassandraBackend backend = CassandraKvStore.openBackend(contactPoints(), CassandraTestServer.DATACENTER,
                         KEYSPACE, node.options(reader).valueChunkSize(CHUNK))) {
             putAsApp(record(20), value("written by the app role"));
