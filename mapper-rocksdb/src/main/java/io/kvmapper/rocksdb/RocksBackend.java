@@ -96,12 +96,13 @@ public final class RocksBackend implements KvBackend {
         List<AbstractNativeReference> handles = new ArrayList<>();
         try {
             if (settings.createIfMissing()) {
-                Files.createDirectories(directory);
+                StoreDirectory.create(directory, settings.directoryPermissions());
             } else if (!Files.isDirectory(directory)) {
                 // Checked here because RocksDB would create the directory before failing.
                 throw new StorageException("there is no RocksDB store at " + directory
                         + " (no such directory) and createIfMissing is false", null, false);
             }
+            StoreDirectory.warnIfOthersMayRead(directory, settings.directoryPermissions());
             UInt64AddOperator mergeOperator = owned(handles, new UInt64AddOperator());
             BlockBasedTableConfig table = new BlockBasedTableConfig();
             if (settings.blockCacheSize() > 0) {
