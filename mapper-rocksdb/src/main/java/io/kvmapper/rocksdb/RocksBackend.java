@@ -15,12 +15,15 @@ import java.util.Collections;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
+import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.StampedLock;
 import org.rocksdb.AbstractNativeReference;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
+import org.rocksdb.ColumnFamilyOptions;
+import org.rocksdb.DBOptions;
 import org.rocksdb.LRUCache;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
@@ -113,7 +116,8 @@ public final class RocksBackend implements KvBackend {
                 table.setFilterPolicy(owned(handles, new BloomFilter(settings.bloomFilterBitsPerKey(), false)));
                 table.setWholeKeyFiltering(true);
             }
-            org.rocksdb.Options options = owned(handles, new org.rocksdb.Options());
+            org.rocksdb.Options options = owned(handles, new org.rocksdb.Options(owned(handles, new DBOptions()),
+                    owned(handles, strictMergeLimit())));
             options.setCreateIfMissing(settings.createIfMissing())
                     .setMergeOperator(mergeOperator)
                     .setMaxSuccessiveMerges(settings.maxSuccessiveMerges())
@@ -362,6 +366,26 @@ public final class RocksBackend implements KvBackend {
         for (byte[] key : keys) {
             Objects.requireNonNull(key, "keys must not contain null");
         }
+    }
+
+    /**
+     * Default column-family options but for {@code strict_max_successive_merges}, which rocksdbjni has no
+     * setter for: RocksDB's own options parser sets it. With it, the add that reaches
+     * {@code max_successive_merges} operands on a key always folds them into a value, reading the key's
+     * current value from a table file if it is not in the memtable or the block cache. Without it, such an
+     * add gave up and left one more operand, and every later add to that key tried the read again, which
+     * collects every pending operand before it finds the value uncached: the adds to a hot counter whose
+     * value was only on disk (after a reopen, a flush, or a large scan that pushed its block out of the
+     * cache) grew quadratically until the next flush.
+     */
+    private static ColumnFamilyOptions strictMergeLimit() {
+        Properties strict = new Properties();
+        strict.setProperty("strict_max_successive_merges", "true");
+        ColumnFamilyOptions options = ColumnFamilyOptions.getColumnFamilyOptionsFromProps(strict);
+        if (options == null) {
+            throw new IllegalStateException("this rocksdbjni does not know strict_max_successive_merges");
+        }
+        return options;
     }
 
     private static <T extends AbstractNativeReference> T owned(List<AbstractNativeReference> handles, T handle) {
