@@ -20,6 +20,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.StampedLock;
 import org.rocksdb.AbstractNativeReference;
+import org.rocksdb.AbstractWriteBatch;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
 import org.rocksdb.ColumnFamilyOptions;
@@ -84,16 +85,33 @@ public final class RocksBackend implements KvBackend {
     private final List<AbstractNativeReference> ownedHandles;
     private final WriteOptions writeOptions;
     /**
-     * At most this many bytes of batches are joined into one write of a group commit: the join copies them
-     * on the heap, so a group of large transactions is written in several writes instead (each batch still
-     * one atomic write, in order), and a batch above it alone.
+     * At most this many bytes of batches are joined into one group commit, since the join copies them on
+     * the heap: large transactions that queue together commit in several groups, one write each, and a
+     * batch above it alone.
      */
     static final long GROUP_WRITE_BYTES = 32L << 20;
 
-    private final CommitLedger<WriteBatchWithIndex> ledger = new CommitLedger<>(this::write);
+    private final CommitLedger<WriteBatchWithIndex> ledger =
+            new CommitLedger<>(this::write, batch -> batch.getWriteBatch().getDataSize(), GROUP_WRITE_BYTES);
+    private final WriteCall writeCall;
     private final RocksDB db;
 
+    /**
+     * One RocksDB write of a batch ({@link #rocksWrite}), or in tests one that fails or waits at a chosen
+     * moment.
+     */
+    @FunctionalInterface
+    interface WriteCall {
+        void write(RocksDB db, WriteOptions options, AbstractWriteBatch batch) throws RocksDBException;
+    }
+
     RocksBackend(Path dir, RocksKvStore.Options settings) {
+        this(dir, settings, RocksBackend::rocksWrite);
+    }
+
+    /** A backend whose commits are written by {@code writeCall}: for tests that inject faults. */
+    RocksBackend(Path dir, RocksKvStore.Options settings, WriteCall writeCall) {
+        this.writeCall = writeCall;
         this.directory = dir.toAbsolutePath();
         this.closedMessage = "RocksDB store at " + directory + " is closed";
         List<AbstractNativeReference> handles = new ArrayList<>();
@@ -297,20 +315,25 @@ public final class RocksBackend implements KvBackend {
 
     /**
      * Writes the batches of a group of commits in one RocksDB write, through the write-ahead log (synced
-     * as the store's options say). Called by the ledger, with the commit lock and this backend's lock held.
+     * as the store's options say): all of them are stored, or none. Called by the ledger, with the commit
+     * lock and this backend's lock held.
      */
     private void write(List<WriteBatchWithIndex> batches) throws RocksDBException {
-        int from = 0;
-        while (from < batches.size()) {
-            int to = WriteBatches.joinable(batches, from, GROUP_WRITE_BYTES);
-            if (to - from == 1) {
-                db.write(writeOptions, batches.get(from));
-            } else {
-                try (WriteBatch joined = WriteBatches.concatenate(batches.subList(from, to))) {
-                    db.write(writeOptions, joined);
-                }
+        if (batches.size() == 1) {
+            writeCall.write(db, writeOptions, batches.get(0));
+        } else {
+            try (WriteBatch joined = WriteBatches.concatenate(batches)) {
+                writeCall.write(db, writeOptions, joined);
             }
-            from = to;
+        }
+    }
+
+    /** {@code RocksDB.write}, of either kind of batch. */
+    static void rocksWrite(RocksDB db, WriteOptions options, AbstractWriteBatch batch) throws RocksDBException {
+        if (batch instanceof WriteBatchWithIndex indexed) {
+            db.write(options, indexed);
+        } else {
+            db.write(options, (WriteBatch) batch);
         }
     }
 
