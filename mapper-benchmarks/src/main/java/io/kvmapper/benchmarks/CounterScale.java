@@ -7,7 +7,10 @@ import io.kvmapper.benchmarks.counters.VisitRepository;
 import io.kvmapper.benchmarks.counters.VisitWithNewCounterRepository;
 import io.kvmapper.rocksdb.RocksBackend;
 import io.kvmapper.rocksdb.RocksKvStore;
+import io.kvmapper.spi.KeyRange;
 import io.kvmapper.spi.KvBackend;
+import io.kvmapper.spi.KvCursor;
+import io.kvmapper.spi.ScanOptions;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
@@ -16,7 +19,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
-import java.util.stream.Stream;
 
 /**
  * Hot counters at scale: the three costs that pending counter merge operands can make grow with the
@@ -25,9 +27,11 @@ import java.util.stream.Stream;
  * {@code byKind} over three groups) is loaded in units of 1,000, closed, and then:
  *
  * <ol>
- *   <li><b>scan after reopen</b>: every record of the reopened store is read ({@code findAll}), which also
- *       pushes out of the block cache whatever blocks opening it had read. The counters' values are now
- *       only in table files on disk, as after any reopen or flush of a store larger than its cache;
+ *   <li><b>reverse scan after reopen</b>: every key of the reopened store is read, last to first, through
+ *       the backend, which pushes out of the block cache the blocks that opening the store had read (the
+ *       schema check reads the block that holds the counters). The counters' values are now only in
+ *       table files on disk, as in any store larger than its cache whose counters are added to but not
+ *       read;
  *   <li><b>insert after reopen</b>: {@code INSERTS} single inserts (one transaction each: an existence
  *       check, the record, two counter adds), in ten slices;
  *   <li><b>hot counter read</b>: {@code READS} reads of {@code countByKind} and {@code countTotal} right
@@ -41,6 +45,10 @@ import java.util.stream.Stream;
  *
  * <p>Then it checks every counter against the number of records, and deletes the store. Not JMH: each
  * phase is one long measurement whose growth over time is the point.
+ *
+ * <p>Why in reverse: a forward {@code findAll} left the counters in the cache at 5M records (a probe with
+ * cache-only reads showed it), because the newest table file begins with the counters' keys followed by
+ * the highest ids, so the scan read that block again at its very end; at 1M it did evict them.
  *
  * <p>Why visits, not the shop's users: an insert of a visit reads no table block (its existence check
  * falls beyond every table's last key), so what it costs is the counters'. A user's insert also checks its
@@ -66,6 +74,8 @@ public final class CounterScale {
     private static final int LOAD_UNIT = 1_000;
     private static final int SLICES = 10;
     private static final String LINE = "%s\t%d\t%d\t%.2f\t%.0f\t%.2f\t%s\t%.2f\t%.0f\t%.0f\t%.0f\t%.0f\t%s";
+    /** Every key of the store: every tuple-encoded key begins with a byte below 0xFF. */
+    private static final KeyRange EVERY_KEY = new KeyRange(new byte[0], new byte[] {(byte) 0xFF});
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private static final OperatingSystemMXBean OS = ManagementFactory.getPlatformMXBean(OperatingSystemMXBean.class);
 
@@ -139,12 +149,15 @@ public final class CounterScale {
         try (KvStore store = options.open(directory)) {
             VisitRepository visits = new VisitRepository(store);
             Slice scan = new Slice(store, true);
-            long scanned;
-            try (Stream<Visit> all = visits.findAll()) {
-                scanned = all.count();
+            long scanned = 0;
+            try (KvCursor all = store.unwrap(KvBackend.class).scan(EVERY_KEY, ScanOptions.REVERSE)) {
+                while (all.hasNext()) {
+                    all.next();
+                    scanned++;
+                }
             }
-            scan.report("scan after reopen", records, scanned);
-            check(scanned == records, "records", scanned, records);
+            scan.report("reverse scan after reopen", records, scanned);
+            check(scanned > records, "keys", scanned, "more than " + records);
             long next = insertSingly(store, visits, "insert after reopen", records, inserts);
             Slice slice = new Slice(store, true);
             long sum = 0;

@@ -21,7 +21,7 @@ class CounterScaleSmokeTest {
                 new PrintStream(printed, true, StandardCharsets.UTF_8));
         List<String> phases = printed.toString(StandardCharsets.UTF_8).lines().skip(2)
                 .map(line -> line.split("\t")[0]).toList();
-        assertEquals(List.of("load in units of 1000", "scan after reopen"), phases.subList(0, 2));
+        assertEquals(List.of("load in units of 1000", "reverse scan after reopen"), phases.subList(0, 2));
         assertEquals(10, phases.stream().filter(p -> p.startsWith("insert after reopen ")).count());
         assertTrue(phases.contains("hot counter read"), phases.toString());
         assertEquals(10, phases.stream().filter(p -> p.startsWith("insert after read ")).count());
