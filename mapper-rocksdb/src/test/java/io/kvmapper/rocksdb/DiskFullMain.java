@@ -11,12 +11,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
 /**
  * What {@link RocksDiskFullTest} runs in a second JVM whose file system fills up.
  *
- * <p>{@code <dir> <threads> <valueBytes> fill-then-crash|fill-then-close}: each thread commits one put of
+ * <p>{@code <dir> <threads> <valueBytes> fill-then-crash|fill-then-close <memtableMiB>}: on a store with
+ * memtables of that size, each thread commits one put of
  * {@code valueBytes} per transaction under its own keys until three of its commits have failed (or it has
  * tried {@value #MAX_COMMITS_PER_THREAD}), printing {@code OK <key>} or {@code FAILED <key> <exception>}
  * for each once it returned, then {@code FILLED}; then the process halts without closing the store (a
@@ -35,17 +37,19 @@ final class DiskFullMain {
         Path dir = Path.of(args[0]);
         switch (args[3]) {
             case "fill-then-crash" -> {
-                fill(dir, Integer.parseInt(args[1]), Integer.parseInt(args[2]), false);
+                fill(dir, Integer.parseInt(args[1]), Integer.parseInt(args[2]), Long.parseLong(args[4]), false);
                 Runtime.getRuntime().halt(0);
             }
-            case "fill-then-close" -> fill(dir, Integer.parseInt(args[1]), Integer.parseInt(args[2]), true);
+            case "fill-then-close" ->
+                    fill(dir, Integer.parseInt(args[1]), Integer.parseInt(args[2]), Long.parseLong(args[4]), true);
             case "check" -> check(dir);
             default -> throw new IllegalArgumentException("unknown mode " + args[3]);
         }
     }
 
-    private static void fill(Path dir, int threads, int valueBytes, boolean close) throws InterruptedException {
-        RocksBackend backend = RocksKvStore.openBackend(dir, RocksKvStore.options());
+    private static void fill(Path dir, int threads, int valueBytes, long memtableMiB, boolean close)
+            throws InterruptedException {
+        RocksBackend backend = RocksKvStore.openBackend(dir, RocksKvStore.options().writeBufferSize(memtableMiB << 20));
         List<Thread> writers = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
             int thread = t;
@@ -95,12 +99,13 @@ final class DiskFullMain {
         }
     }
 
-    /** The value stored under {@code key}: the key, then its thread's digit repeated, so that each differs. */
+    /**
+     * The value stored under {@code key}: pseudo-random bytes seeded by the key, so that each differs and
+     * none compresses (a table file takes as much space as the log did).
+     */
     static byte[] value(String key, int size) {
         byte[] value = new byte[size];
-        Arrays.fill(value, (byte) key.charAt(1));
-        byte[] name = bytes(key);
-        System.arraycopy(name, 0, value, 0, Math.min(name.length, size));
+        new SplittableRandom(key.hashCode()).nextBytes(value);
         return value;
     }
 

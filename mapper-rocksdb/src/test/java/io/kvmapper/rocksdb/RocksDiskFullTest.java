@@ -33,6 +33,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  *       failed append of its write-ahead log as on a full disk; it does not cover other files filling the
  *       disk, such as a flush's table file. The reopen runs without the limit. Needs only util-linux.
  * </ul>
+ *
+ * <p>Each case prints its figures (commits that returned and that failed, keys after the reopen, the first
+ * failure) to the test's output.
  */
 @Timeout(180)
 class RocksDiskFullTest {
@@ -46,22 +49,29 @@ class RocksDiskFullTest {
     @TempDir
     Path scratch;
 
-    @ParameterizedTest(name = "{0}, {1} writer(s), then {2}")
+    /**
+     * With 64 MiB memtables the write-ahead log is what fills the space; with 4 and 8 MiB ones, memtable
+     * flushes write table files too, and a flush that runs out of space makes RocksDB refuse the commits
+     * that follow.
+     */
+    @ParameterizedTest(name = "{0}, {1} writer(s), {3} MiB memtables, then {2}")
     @CsvSource({
-        "tmpfs, 1, fill-then-crash",
-        "tmpfs, 4, fill-then-crash",
-        "tmpfs, 4, fill-then-close",
-        "file-size-limit, 1, fill-then-crash",
-        "file-size-limit, 4, fill-then-crash",
-        "file-size-limit, 4, fill-then-close",
+        "tmpfs, 1, fill-then-crash, 64",
+        "tmpfs, 4, fill-then-crash, 64",
+        "tmpfs, 4, fill-then-close, 64",
+        "tmpfs, 1, fill-then-crash, 4",
+        "tmpfs, 4, fill-then-close, 8",
+        "file-size-limit, 1, fill-then-crash, 64",
+        "file-size-limit, 4, fill-then-crash, 64",
+        "file-size-limit, 4, fill-then-close, 64",
     })
-    void noCommitToldItFailedIsStoredAndEveryCommitToldItCommittedIs(String space, int writers, String fill)
-            throws Exception {
+    void noCommitToldItFailedIsStoredAndEveryCommitToldItCommittedIs(String space, int writers, String fill,
+            int memtableMiB) throws Exception {
         Path dir = Files.createDirectory(scratch.resolve("store"));
         String value = String.valueOf(writers == 1 ? SINGLE_VALUE : GROUPED_VALUE);
         List<String> fillCommand = ChildJvm.javaCommand("384m", DiskFullMain.class, dir.toString(),
-                String.valueOf(writers), value, fill);
-        List<String> checkCommand = ChildJvm.javaCommand("128m", DiskFullMain.class, dir.toString(), "-", "-",
+                String.valueOf(writers), value, fill, String.valueOf(memtableMiB));
+        List<String> checkCommand = ChildJvm.javaCommand("384m", DiskFullMain.class, dir.toString(), "-", "-",
                 "check");
         List<String> command = switch (space) {
             case "tmpfs" -> onASmallTmpfs(dir, fillCommand, checkCommand);
@@ -70,7 +80,8 @@ class RocksDiskFullTest {
         };
         try (ChildJvm child = ChildJvm.startCommand(command, scratch)) {
             List<String> printed = child.await();
-            assertOutcomesMatchTheStore(printed, space + ", " + writers + " writer(s), " + fill, child.stderr());
+            assertOutcomesMatchTheStore(printed, space + ", " + writers + " writer(s), " + memtableMiB
+                    + " MiB memtables, " + fill, child.stderr());
         }
     }
 
@@ -110,6 +121,10 @@ class RocksDiskFullTest {
         present.keySet().stream().filter(key -> !told.containsKey(key))
                 .forEach(key -> wrong.add(key + " is stored but no commit of it returned"));
         assertEquals(List.of(), wrong, context);
+        // The figures of the run, for the reliability report.
+        System.out.println(run + ": " + told.values().stream().filter("OK"::equals).count() + " committed, "
+                + told.values().stream().filter("FAILED"::equals).count() + " failed, " + present.size()
+                + " present after the reopen; first failure: " + failure);
     }
 
     /**
