@@ -80,6 +80,47 @@ class TupleWriterTest {
         assertArrayEquals(Tuples.encode((long) 'c'), Tuples.encode('c'));
     }
 
+    /** Every NaN bit pattern: both signs, quiet and signalling, smallest and largest payloads. */
+    static final long[] DOUBLE_NANS = {0x7ff8000000000000L, 0xfff8000000000000L, 0x7ff0000000000001L,
+        0x7ff4000000000000L, 0x7ff8000000000001L, 0x7fffffffffffffffL, 0xfff0000000000001L, 0xffffffffffffffffL};
+    static final int[] FLOAT_NANS = {0x7fc00000, 0xffc00000, 0x7f800001, 0x7fa00000, 0x7fc00001, 0x7fffffff,
+        0xff800001, 0xffffffff};
+
+    @Test
+    void everyNanIsWrittenAsTheCanonicalNanAscendingDescendingAndNested() {
+        byte[] canonicalDouble = new TupleWriter().writeDouble(Double.NaN).toByteArray();
+        byte[] canonicalFloat = new TupleWriter().writeFloat(Float.NaN).toByteArray();
+        assertEquals("21 ff f8 00 00 00 00 00 00", hex(canonicalDouble));
+        assertEquals("20 ff c0 00 00", hex(canonicalFloat));
+        double zero = Double.parseDouble("0");
+        assertArrayEquals(canonicalDouble, new TupleWriter().writeDouble(zero / zero).toByteArray(), "0.0 / 0.0");
+        for (long bits : DOUBLE_NANS) {
+            double nan = Double.longBitsToDouble(bits);
+            String context = Long.toHexString(bits);
+            assertArrayEquals(canonicalDouble, new TupleWriter().writeDouble(nan).toByteArray(), context);
+            assertArrayEquals(Tuples.encode(Double.NaN), Tuples.encode(nan), context);
+            assertArrayEquals(Tuples.encode(new Descending(Double.NaN)), Tuples.encode(new Descending(nan)), context);
+            assertArrayEquals(Tuples.encode(List.of(Double.NaN)), Tuples.encode(List.of(nan)), context);
+        }
+        for (int bits : FLOAT_NANS) {
+            float nan = Float.intBitsToFloat(bits);
+            String context = Integer.toHexString(bits);
+            assertArrayEquals(canonicalFloat, new TupleWriter().writeFloat(nan).toByteArray(), context);
+            assertArrayEquals(Tuples.encode(new Descending(Float.NaN)), Tuples.encode(new Descending(nan)), context);
+        }
+        // -0.0 is not NaN: it stays apart from 0.0, as Double.equals keeps it
+        assertEquals("21 7f ff ff ff ff ff ff ff", hex(Tuples.encode(-0.0)));
+    }
+
+    @Test
+    void aReaderKeepsTheBitsOfANanAnotherWriterStored() {
+        byte[] negativeNan = TupleAssertions.bytes("21 00 07 ff ff ff ff ff ff");
+        assertEquals(0xfff8000000000000L, Double.doubleToRawLongBits((Double) Tuples.decode(negativeNan).get(0)));
+        assertEquals("(NaN(0xfff8000000000000))", Tuples.toString(negativeNan));
+        assertEquals("(NaNf(0xffc00000))", Tuples.toString(TupleAssertions.bytes("20 00 3f ff ff")));
+        assertEquals("(NaN, NaNf)", Tuples.toString(Tuples.encode(Double.NaN, Float.NaN)));
+    }
+
     @Test
     void anUnsupportedTypeIsRejectedByName() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Tuples.encode(new Date(0)));

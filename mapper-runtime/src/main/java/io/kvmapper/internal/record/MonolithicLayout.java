@@ -6,6 +6,7 @@ import io.kvmapper.internal.codec.ValueBuffer;
 import io.kvmapper.internal.codec.ValueCodec;
 import io.kvmapper.internal.codec.ValueHeader;
 import io.kvmapper.internal.mapping.EntityMapping;
+import io.kvmapper.internal.tuple.TupleReader;
 import io.kvmapper.spi.KeyRange;
 import io.kvmapper.spi.KeyValue;
 import io.kvmapper.spi.KvCursor;
@@ -16,6 +17,7 @@ import io.kvmapper.tuple.Tuples;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * The monolithic layout: each entity is one value under its record key, a header and the codec's
@@ -162,7 +164,12 @@ final class MonolithicLayout<E> extends RecordLayout<E> {
         return entity;
     }
 
-    /** The key fields inside a value must name the key it is stored under; anything else is corruption. */
+    /**
+     * The key fields inside a value must name the key it is stored under; anything else is corruption. One
+     * difference is not: a key written before every NaN was written as the canonical NaN may hold a NaN with
+     * another sign or payload, which the key fields give back as the canonical one (JSON) or which is now
+     * written as the canonical one (Protobuf); such a record stays readable.
+     */
     private void checkKey(byte[] key, E entity) {
         byte[] own;
         try {
@@ -171,9 +178,48 @@ final class MonolithicLayout<E> extends RecordLayout<E> {
             throw new CorruptDataException(entityName() + " " + Tuples.toString(key)
                     + ": the stored value lacks a key field: " + e.getMessage(), e);
         }
-        if (!Arrays.equals(own, key)) {
+        if (!Arrays.equals(own, key) && !differOnlyInNanPayloads(key, own)) {
             throw new CorruptDataException(entityName() + " " + Tuples.toString(key)
                     + ": the stored value holds the key fields of " + Tuples.toString(own));
         }
+    }
+
+    /** Whether two keys hold equal elements but for the sign and payload of NaNs (the slow path of a mismatch). */
+    private static boolean differOnlyInNanPayloads(byte[] stored, byte[] canonical) {
+        if (stored.length != canonical.length) {
+            return false;
+        }
+        try {
+            return sameUpToNans(elements(new TupleReader(stored)), elements(new TupleReader(canonical)));
+        } catch (CorruptDataException e) {
+            return false;
+        }
+    }
+
+    private static List<Object> elements(TupleReader reader) {
+        List<Object> elements = new ArrayList<>();
+        while (reader.hasNext()) {
+            elements.add(reader.read());
+        }
+        return elements;
+    }
+
+    private static boolean sameUpToNans(Object a, Object b) {
+        if (a instanceof List<?> x && b instanceof List<?> y) {
+            if (x.size() != y.size()) {
+                return false;
+            }
+            for (int i = 0; i < x.size(); i++) {
+                if (!sameUpToNans(x.get(i), y.get(i))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (a instanceof byte[] x && b instanceof byte[] y) {
+            return Arrays.equals(x, y);
+        }
+        // Double.equals and Float.equals hold every NaN equal, and -0.0 apart from 0.0, as the writer does
+        return Objects.equals(a, b);
     }
 }

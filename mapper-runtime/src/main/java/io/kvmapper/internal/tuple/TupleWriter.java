@@ -206,11 +206,16 @@ public final class TupleWriter {
         return this;
     }
 
-    /** Writes a float: 0x20 and its IEEE bits, sign bit flipped if positive, all bits if negative. */
+    /**
+     * Writes a float: 0x20 and its IEEE bits, sign bit flipped if positive, all bits if negative. Every NaN
+     * is written as the canonical NaN ({@link Float#NaN}, bits {@code 0x7fc00000}), whatever its sign and
+     * payload, so that keys are equal exactly when {@link Float#equals} says the values are: a NaN computed at
+     * run time ({@code 0f / 0f} has the sign bit set on x86-64) finds the entity saved with any other NaN.
+     */
     public TupleWriter writeFloat(float value) {
         int descending = takeDescending();
         int start = size;
-        int bits = Float.floatToRawIntBits(value);
+        int bits = Float.floatToIntBits(value);
         bits ^= (bits >> (Integer.SIZE - 1)) | Integer.MIN_VALUE;
         ensureCapacity(1 + Integer.BYTES);
         buffer[size++] = TypeCodes.FLOAT;
@@ -219,11 +224,15 @@ public final class TupleWriter {
         return this;
     }
 
-    /** Writes a double: 0x21 and its IEEE bits, sign bit flipped if positive, all bits if negative. */
+    /**
+     * Writes a double: 0x21 and its IEEE bits, sign bit flipped if positive, all bits if negative. Every NaN
+     * is written as the canonical NaN ({@link Double#NaN}, bits {@code 0x7ff8000000000000}), as
+     * {@link #writeFloat} does.
+     */
     public TupleWriter writeDouble(double value) {
         int descending = takeDescending();
         int start = size;
-        long bits = Double.doubleToRawLongBits(value);
+        long bits = Double.doubleToLongBits(value);
         bits ^= (bits >> (Long.SIZE - 1)) | Long.MIN_VALUE;
         ensureCapacity(1 + Long.BYTES);
         buffer[size++] = TypeCodes.DOUBLE;
