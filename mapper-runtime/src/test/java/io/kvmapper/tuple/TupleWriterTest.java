@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kvmapper.InvalidRequestException;
 import io.kvmapper.internal.tuple.TupleWriter;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -130,19 +131,38 @@ class TupleWriterTest {
     }
 
     @Test
-    void anUnpairedSurrogateIsRejectedAndLeavesNothingBehind() {
+    void anUnpairedSurrogateIsAnInvalidRequestAndLeavesNothingBehind() {
         TupleWriter writer = new TupleWriter().writeLong(1);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> writer.writeString("a\ud800b"));
-        assertTrue(e.getMessage().contains("U+D800"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> Tuples.encode("\udc00"));
-        assertThrows(IllegalArgumentException.class, () -> Tuples.encode("end\ud83d"));
+        InvalidRequestException e = assertThrows(InvalidRequestException.class, () -> writer.writeString("a\ud800b"));
+        assertTrue(e.getMessage().contains("U+D800 at index 1"), e.getMessage());
+        assertThrows(InvalidRequestException.class, () -> Tuples.encode("\udc00"));
+        assertThrows(InvalidRequestException.class, () -> Tuples.encode("end\ud83d"));
+        assertThrows(InvalidRequestException.class, () -> Tuples.encode("\udc00\ud800"));
+        assertThrows(InvalidRequestException.class, () -> new TupleWriter().descending().writeString("\ud800"));
         assertEquals("15 01", hex(writer.toByteArray()));
+    }
+
+    @Test
+    void unpairedSurrogateFindsWhatWriteStringRejects() {
+        for (String s : new String[] {"", "plain", "\ud83d\ude00", "a\ud83d\ude00b\u00e9\u4e2d"}) {
+            assertEquals(-1, TupleWriter.unpairedSurrogate(s), s);
+            new TupleWriter().writeString(s);
+        }
+        String[] bad = {"\ud800", "a\udc00", "\ud83d\ud83d\ude00", "\ude00\ud83d", "ok\ud83d"};
+        int[] at = {0, 1, 0, 0, 2};
+        for (int i = 0; i < bad.length; i++) {
+            assertEquals(at[i], TupleWriter.unpairedSurrogate(bad[i]), bad[i]);
+            String text = bad[i];
+            InvalidRequestException e = assertThrows(InvalidRequestException.class,
+                    () -> new TupleWriter().writeString(text));
+            assertEquals(TupleWriter.unpairedSurrogateMessage(text, at[i]), e.getMessage());
+        }
     }
 
     @Test
     void anIntegerOfMoreThan255BytesIsRejected() {
         assertEquals(257, Tuples.encode(BigInteger.ONE.shiftLeft(255 * 8).subtract(BigInteger.ONE)).length);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        InvalidRequestException e = assertThrows(InvalidRequestException.class,
                 () -> Tuples.encode(BigInteger.ONE.shiftLeft(255 * 8)));
         assertTrue(e.getMessage().contains("256 bytes"), e.getMessage());
     }

@@ -1,9 +1,11 @@
 package io.kvmapper.internal.codec;
 
 import io.kvmapper.spi.KeyValue;
+import io.kvmapper.internal.tuple.TupleText;
 import io.kvmapper.internal.tuple.TupleWriter;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -26,11 +28,22 @@ public final class AttributeWriter {
     private final TupleWriter value = new TupleWriter(32);
     private final List<KeyValue> items = new ArrayList<>();
     private final String entityName;
+    private final int prefixLength;
 
     /** A writer of items under {@code prefix} (a record key, or the path of one of its nodes). */
     public AttributeWriter(String entityName, byte[] prefix) {
         this.entityName = entityName;
         this.key = new TupleWriter(prefix.length + 32).appendRaw(prefix);
+        this.prefixLength = prefix.length;
+    }
+
+    /**
+     * The path written below the prefix, as a tuple people read, such as {@code ("tags")}: where a write that
+     * failed was writing (a failed element is not in the path).
+     */
+    public String where() {
+        byte[] path = key.toPrefixBytes();
+        return TupleText.of(Arrays.copyOfRange(path, prefixLength, path.length));
     }
 
     /** The current path length, to come back to with {@link #reset(int)}. */

@@ -46,7 +46,7 @@ final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldCha
     private final int keyElements;
 
     AttributePerKeyLayout(EntityMapping<E> mapping) {
-        super(mapping, false);
+        super(mapping, false, false);
         this.codec = mapping.attributeCodec();
         this.head = ValueHeader.of(ValueHeader.ATTRIBUTES, mapping.schemaVersion());
         this.keyElements = 1 + mapping.keySize() - mapping.partitionSize();
@@ -188,7 +188,11 @@ final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldCha
         KeyRange range = KeyRange.tuplePrefix(prefix);
         List<KeyValue> before = loaded == null ? items(kv, range) : within(loaded, range);
         AttributeWriter out = new AttributeWriter(entityName(), prefix);
-        value.accept(out);
+        try {
+            value.accept(out);
+        } catch (InvalidRequestException e) {
+            throw unstorable(e, field, out);
+        }
         List<KeyValue> after = new ArrayList<>(out.items());
         after.sort(KEY_ORDER);
         diff(kv, before, after, false);
@@ -241,7 +245,7 @@ final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldCha
         }
         ListPositions.Position position = last == null || last.key().length == prefix.length ? ListPositions.first()
                 : ListPositions.after(positionOf(last.key(), prefix.length));
-        writeElement(kv, prefix, position, element);
+        writeElement(kv, field, prefix, position, element);
     }
 
     /**
@@ -264,7 +268,7 @@ final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldCha
         } else {
             position = scan.at == null ? ListPositions.after(scan.before) : ListPositions.between(scan.before, scan.at);
         }
-        writeElement(kv, prefix, position, element);
+        writeElement(kv, field, prefix, position, element);
     }
 
     /** Removes the element at {@code index} of a list field: one range delete of its items. */
@@ -290,14 +294,18 @@ final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldCha
         byte[] prefix = concat(key, field.path());
         ensureContainer(kv, prefix);
         AttributeWriter out = new AttributeWriter(entityName(), prefix);
-        entry.accept(out.path());
-        if (value == null) {
-            out.setElement();
-        } else {
-            if (!field.scalarElements()) {
-                kv.deleteRange(KeyRange.tuplePrefix(out.path().toByteArray()));
+        try {
+            entry.accept(out.path());
+            if (value == null) {
+                out.setElement();
+            } else {
+                if (!field.scalarElements()) {
+                    kv.deleteRange(KeyRange.tuplePrefix(out.path().toByteArray()));
+                }
+                value.accept(out);
             }
-            value.accept(out);
+        } catch (InvalidRequestException e) {
+            throw unstorable(e, field, out);
         }
         for (KeyValue item : out.items()) {
             kv.put(item.key(), item.value());
@@ -310,7 +318,12 @@ final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldCha
         byte[] prefix = concat(key, field.path());
         ensureContainer(kv, prefix);
         TupleWriter path = new TupleWriter(prefix.length + 16).appendRaw(prefix);
-        entry.accept(path);
+        try {
+            entry.accept(path);
+        } catch (InvalidRequestException e) {
+            // no element with such a key can be stored, so there is none to remove; the request is refused
+            throw unstorable(e, field, new AttributeWriter(entityName(), prefix));
+        }
         byte[] entryKey = path.toByteArray();
         if (field.scalarElements()) {
             kv.delete(entryKey);
@@ -328,7 +341,7 @@ final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldCha
         try {
             codec.write(entity, out);
         } catch (InvalidRequestException e) {
-            throw e;
+            throw unstorable(e, out);
         } catch (RuntimeException e) {
             throw new InvalidRequestException(entityName() + ": cannot encode the entity: " + e, e);
         }
@@ -349,10 +362,10 @@ final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldCha
                     + ": the head item holds more than a value header");
         }
         AttributeReader in = new AttributeReader(items);
+        E entity;
         try {
-            E entity = codec.read(in);
+            entity = codec.read(in);
             in.finish();
-            return entity;
         } catch (CorruptDataException e) {
             throw new CorruptDataException(entityName() + " " + Tuples.toString(key) + ": item "
                     + Tuples.toString(in.currentKey()) + ": " + e.getMessage(), e);
@@ -361,16 +374,45 @@ final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldCha
                     + Tuples.toString(in.currentKey()) + ": the stored attributes are not a valid encoding: "
                     + e.getMessage(), e);
         }
+        checkIndexable(key, entity);
+        return entity;
     }
 
-    private void writeElement(KvTransaction kv, byte[] prefix, ListPositions.Position position,
+    private void writeElement(KvTransaction kv, AttributeField field, byte[] prefix, ListPositions.Position position,
             Consumer<AttributeWriter> element) {
         AttributeWriter out = new AttributeWriter(entityName(), prefix);
         out.position(position.major(), position.minor());
-        element.accept(out);
+        try {
+            element.accept(out);
+        } catch (InvalidRequestException e) {
+            throw unstorable(e, field, out);
+        }
         for (KeyValue item : out.items()) {
             kv.put(item.key(), item.value());
         }
+    }
+
+    /**
+     * A value the tuple encoding cannot hold (a string with an unpaired surrogate, an integer of more than 255
+     * bytes), named by the entity and the path of the item it was for. The generated code's own checks (a null
+     * map key) name the entity and field already, and pass as they are.
+     */
+    private InvalidRequestException unstorable(InvalidRequestException e, AttributeWriter out) {
+        if (e.getMessage().startsWith(entityName() + ":")) {
+            return e;
+        }
+        return new InvalidRequestException(entityName() + ": the value at " + out.where() + " cannot be stored: "
+                + e.getMessage(), e);
+    }
+
+    /** The same for an element or value of {@code field}, written below the field's path. */
+    private InvalidRequestException unstorable(InvalidRequestException e, AttributeField field, AttributeWriter out) {
+        if (e.getMessage().startsWith(entityName() + ":")) {
+            return e;
+        }
+        String where = out.where();
+        return new InvalidRequestException(entityName() + ": field '" + field.name() + "'"
+                + (where.equals("()") ? "" : ": the value at " + where) + " cannot be stored: " + e.getMessage(), e);
     }
 
     private void ensureContainer(KvTransaction kv, byte[] prefix) {

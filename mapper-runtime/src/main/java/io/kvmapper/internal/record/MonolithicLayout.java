@@ -31,7 +31,7 @@ final class MonolithicLayout<E> extends RecordLayout<E> {
     private final ValueCodec<E> codec;
 
     MonolithicLayout(EntityMapping<E> mapping, boolean checksWrites) {
-        super(mapping, checksWrites);
+        super(mapping, checksWrites, mapping.codec().codecId() == ValueHeader.JSON);
         this.codec = mapping.codec();
     }
 
@@ -161,6 +161,7 @@ final class MonolithicLayout<E> extends RecordLayout<E> {
                     + ": the stored value is not a valid encoding: " + e.getMessage(), e);
         }
         checkKey(key, entity);
+        checkIndexable(key, entity);
         return entity;
     }
 
@@ -175,8 +176,9 @@ final class MonolithicLayout<E> extends RecordLayout<E> {
         try {
             own = mapping().keyOf(entity);
         } catch (InvalidRequestException e) {
+            // a null key field, or one no key can hold (a JSON string with an unpaired surrogate)
             throw new CorruptDataException(entityName() + " " + Tuples.toString(key)
-                    + ": the stored value lacks a key field: " + e.getMessage(), e);
+                    + ": the stored value's key fields make no key: " + e.getMessage(), e);
         }
         if (!Arrays.equals(own, key) && !differOnlyInNanPayloads(key, own)) {
             throw new CorruptDataException(entityName() + " " + Tuples.toString(key)
