@@ -8,6 +8,7 @@ import io.kvmapper.internal.codec.AttributeReader;
 import io.kvmapper.internal.codec.AttributeWriter;
 import io.kvmapper.internal.codec.CollectionChanges;
 import io.kvmapper.internal.codec.ListPositions;
+import io.kvmapper.internal.codec.ValueCheck;
 import io.kvmapper.internal.codec.ValueHeader;
 import io.kvmapper.internal.mapping.EntityMapping;
 import io.kvmapper.internal.tuple.TupleReader;
@@ -33,22 +34,26 @@ import java.util.function.Consumer;
  * record key (see {@link AttributeWriter}). Reading an entity is one range scan of its record key's
  * tuple prefix; no list of attribute names is stored. Every write of an entity also writes its head, so
  * that two transactions changing one entity conflict, and a delete conflicts with a concurrent change.
+ * Every item's value, the head's included, starts with an integrity check over its key and value
+ * ({@link ValueCheck}); items written before checks existed are read without one, also among checked ones.
  *
  * @param <E> the entity type
  */
 final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldChanges<E> {
+    /** A container's value after its integrity check: nothing. */
     private static final byte[] CONTAINER = new byte[0];
     private static final Comparator<KeyValue> KEY_ORDER = (a, b) -> Arrays.compareUnsigned(a.key(), b.key());
 
     private final AttributeCodec<E> codec;
-    private final byte[] head;
+    /** The head's value without its integrity check, which covers the record key: the value header. */
+    private final byte[] header;
     /** How many tuple elements a record key has: the partition, then the rest of the key. */
     private final int keyElements;
 
     AttributePerKeyLayout(EntityMapping<E> mapping) {
         super(mapping, false, false);
         this.codec = mapping.attributeCodec();
-        this.head = ValueHeader.of(ValueHeader.ATTRIBUTES, mapping.schemaVersion());
+        this.header = ValueHeader.of(ValueHeader.ATTRIBUTES, mapping.schemaVersion());
         this.keyElements = 1 + mapping.keySize() - mapping.partitionSize();
     }
 
@@ -163,7 +168,7 @@ final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldCha
     /** Writes the head again, so that concurrent changes of the entity conflict (see the class comment). */
     @Override
     public void touch(KvTransaction kv, byte[] key) {
-        kv.put(key, head);
+        kv.put(key, head(key));
     }
 
     /** Writes the {@code @Version} field of {@code entity}, if it has one. */
@@ -171,7 +176,9 @@ final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldCha
     public void writeVersion(KvTransaction kv, byte[] key, long version) {
         byte[] field = codec.versionField();
         if (field != null) {
-            kv.put(concat(key, field), new TupleWriter(10).writeLong(version).toByteArray());
+            byte[] itemKey = concat(key, field);
+            kv.put(itemKey, ValueCheck.sealInPlace(itemKey,
+                    new TupleWriter(10).writeLong(version).toByteArray(ValueCheck.LENGTH)));
         }
     }
 
@@ -241,7 +248,7 @@ final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldCha
             last = cursor.hasNext() ? cursor.next() : null;
         }
         if (last == null) {
-            kv.put(prefix, CONTAINER);
+            kv.put(prefix, ValueCheck.seal(prefix, CONTAINER));
         }
         ListPositions.Position position = last == null || last.key().length == prefix.length ? ListPositions.first()
                 : ListPositions.after(positionOf(last.key(), prefix.length));
@@ -260,7 +267,7 @@ final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldCha
             throw CollectionChanges.outOfRange(entityName(), field.name(), index, scan.count, true);
         }
         if (!scan.present) {
-            kv.put(prefix, CONTAINER);
+            kv.put(prefix, ValueCheck.seal(prefix, CONTAINER));
         }
         ListPositions.Position position;
         if (scan.before == null) {
@@ -337,7 +344,7 @@ final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldCha
     /** The entity's items, sorted, head first. */
     private List<KeyValue> encode(byte[] key, E entity) {
         AttributeWriter out = new AttributeWriter(entityName(), key);
-        out.items().add(new KeyValue(key, head));
+        out.items().add(new KeyValue(key, head(key)));
         try {
             codec.write(entity, out);
         } catch (InvalidRequestException e) {
@@ -356,7 +363,14 @@ final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldCha
             throw new CorruptDataException(entityName() + " " + Tuples.toString(key) + ": the store holds items of "
                     + "the entity, such as " + Tuples.toString(first.key()) + ", but not its head item");
         }
-        if (ValueHeader.payloadOffset(first.value(), ValueHeader.ATTRIBUTES, entityName(), key)
+        int header;
+        try {
+            header = ValueCheck.bodyOffset(key, first.value());
+        } catch (CorruptDataException e) {
+            throw new CorruptDataException(entityName() + " " + Tuples.toString(key) + ": the head item: "
+                    + e.getMessage(), e);
+        }
+        if (ValueHeader.payloadOffset(first.value(), header, ValueHeader.ATTRIBUTES, entityName(), key)
                 != first.value().length) {
             throw new CorruptDataException(entityName() + " " + Tuples.toString(key)
                     + ": the head item holds more than a value header");
@@ -417,7 +431,7 @@ final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldCha
 
     private void ensureContainer(KvTransaction kv, byte[] prefix) {
         if (kv.get(prefix) == null) {
-            kv.put(prefix, CONTAINER);
+            kv.put(prefix, ValueCheck.seal(prefix, CONTAINER));
         }
     }
 
@@ -487,6 +501,11 @@ final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldCha
             }
         }
         return items;
+    }
+
+    /** The head item's value under {@code key}: the value header, checked. */
+    private byte[] head(byte[] key) {
+        return ValueCheck.seal(key, header);
     }
 
     private static byte[] concat(byte[] a, byte[] b) {

@@ -3,6 +3,7 @@ package io.kvmapper.internal.record;
 import io.kvmapper.CorruptDataException;
 import io.kvmapper.InvalidRequestException;
 import io.kvmapper.internal.codec.ValueBuffer;
+import io.kvmapper.internal.codec.ValueCheck;
 import io.kvmapper.internal.codec.ValueCodec;
 import io.kvmapper.internal.codec.ValueHeader;
 import io.kvmapper.internal.mapping.EntityMapping;
@@ -20,14 +21,17 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The monolithic layout: each entity is one value under its record key, a header and the codec's
- * encoding of every stored field. A stored value's key fields must name the key it is stored under. Where
+ * The monolithic layout: each entity is one value under its record key: an integrity check
+ * ({@link ValueCheck}), a header and the codec's encoding of every stored field. A value written before
+ * values had checks is read without one. A stored value's key fields must name the key it is stored under. Where
  * writes are checked ({@link #checksWrites()}), a value is only ever replaced or deleted through
  * {@link KvTransaction#writeIfUnchanged}.
  *
  * @param <E> the entity type
  */
 final class MonolithicLayout<E> extends RecordLayout<E> {
+    private static final byte[] CHECK_ROOM = new byte[ValueCheck.LENGTH];
+
     private final ValueCodec<E> codec;
 
     MonolithicLayout(EntityMapping<E> mapping, boolean checksWrites) {
@@ -118,9 +122,9 @@ final class MonolithicLayout<E> extends RecordLayout<E> {
     @Override
     public void write(KvTransaction kv, byte[] key, Stored<E> old, E now) {
         if (checksWrites()) {
-            kv.writeIfUnchanged(key, old == null ? null : old.value(), encode(now));
+            kv.writeIfUnchanged(key, old == null ? null : old.value(), encode(key, now));
         } else {
-            kv.put(key, encode(now));
+            kv.put(key, encode(key, now));
         }
     }
 
@@ -138,19 +142,27 @@ final class MonolithicLayout<E> extends RecordLayout<E> {
         }
     }
 
-    private byte[] encode(E entity) {
+    /** The value of {@code entity} under {@code key}: its integrity check, the header, the codec's payload. */
+    private byte[] encode(byte[] key, E entity) {
         ValueBuffer out = new ValueBuffer(128);
+        out.write(CHECK_ROOM, 0, ValueCheck.LENGTH);
         ValueHeader.write(out, codec.codecId(), mapping().schemaVersion());
         try {
             codec.encode(entity, out);
         } catch (RuntimeException e) {
             throw new InvalidRequestException(entityName() + ": cannot encode the entity: " + e, e);
         }
-        return out.toByteArray();
+        return ValueCheck.sealInPlace(key, out.toByteArray());
     }
 
     private E decode(byte[] key, byte[] value) {
-        int payload = ValueHeader.payloadOffset(value, codec.codecId(), entityName(), key);
+        int header;
+        try {
+            header = ValueCheck.bodyOffset(key, value);
+        } catch (CorruptDataException e) {
+            throw new CorruptDataException(entityName() + " " + Tuples.toString(key) + ": " + e.getMessage(), e);
+        }
+        int payload = ValueHeader.payloadOffset(value, header, codec.codecId(), entityName(), key);
         E entity;
         try {
             entity = codec.decode(value, payload, value.length - payload);

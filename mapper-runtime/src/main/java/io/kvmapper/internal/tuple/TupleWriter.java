@@ -369,6 +369,21 @@ public final class TupleWriter {
     }
 
     /**
+     * A copy of the bytes written so far after {@code headroom} zero bytes, which the caller fills in: the room
+     * for a value's integrity check, without copying the value twice.
+     *
+     * @throws IllegalStateException if a nested tuple is still open or {@link #descending()} is pending
+     */
+    public byte[] toByteArray(int headroom) {
+        if (openNested > 0 || pendingDescending > 0) {
+            throw new IllegalStateException("a nested tuple is still open or descending() is pending");
+        }
+        byte[] bytes = new byte[headroom + size];
+        System.arraycopy(buffer, 0, bytes, headroom, size);
+        return bytes;
+    }
+
+    /**
      * Drops every byte after the first {@code size}, so that the writer can go on from an earlier
      * point: the attribute-per-key layout writes many keys that share a prefix this way.
      *

@@ -10,6 +10,7 @@ import io.kvmapper.spi.KvTransaction;
 import io.kvmapper.spi.ScanOptions;
 import io.kvmapper.tuple.Tuples;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /** The items of a store behind the repositories' back, in the documented key layout, as damage makes them. */
@@ -39,6 +40,14 @@ final class RawStore {
         return items;
     }
 
+    /**
+     * {@code value} as written before values had an integrity check: without its first five bytes, the marker
+     * {@code 0xFF} and the CRC32C (see docs/codecs.md); {@code value} itself if it has none.
+     */
+    static byte[] unchecked(byte[] value) {
+        return value.length >= 5 && value[0] == (byte) 0xFF ? Arrays.copyOfRange(value, 5, value.length) : value;
+    }
+
     /** Writes {@code value} under {@code key}, as a faulty disk or another program might. */
     static void put(KvStore store, byte[] key, byte[] value) {
         store.transact(tx -> tx.unwrap(KvTransaction.class).put(key, value));
@@ -55,7 +64,7 @@ final class RawStore {
     static byte[] replaceAll(byte[] bytes, byte[] find, byte[] replacement) {
         byte[] result = bytes;
         for (int i = 0; i + find.length <= result.length; i++) {
-            if (java.util.Arrays.equals(result, i, i + find.length, find, 0, find.length)) {
+            if (Arrays.equals(result, i, i + find.length, find, 0, find.length)) {
                 result = result == bytes ? bytes.clone() : result;
                 System.arraycopy(replacement, 0, result, i, replacement.length);
                 i += find.length - 1;

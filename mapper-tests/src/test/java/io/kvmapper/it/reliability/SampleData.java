@@ -4,6 +4,7 @@ import io.kvmapper.annotation.Index;
 import io.kvmapper.annotation.Key;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The fields of a sample, shared by three entities that differ only in codec and layout
@@ -70,8 +71,9 @@ public abstract class SampleData {
     @Override
     public String toString() {
         return getClass().getSimpleName() + "(" + site + ", " + bits(x) + ", " + bits(y) + ", score " + bits(score)
-                + ", ratio " + bits(ratio) + ", readings " + readings + ", level " + bits(level) + ", gain " + bits(gain)
-                + ", handle " + handle + ", tags " + tags + ", label " + label + ")";
+                + ", ratio " + bits(ratio) + ", readings " + readings + ", level " + bits(level)
+                + ", gain " + bits(gain) + ", handle " + handle
+                + ", tags " + (tags == null ? null : new TreeSet<>(tags)) + ", label " + label + ")";
     }
 
     static String bits(double d) {
