@@ -191,6 +191,19 @@ public final class EntityOperations<E> {
         return found;
     }
 
+    /**
+     * Rejects a null collection of keys, as {@code findAllById(null)} passes: a call that cannot be served as
+     * made, like a null key component.
+     *
+     * @throws InvalidRequestException if {@code ids} is null
+     */
+    public void requireIds(java.util.Collection<?> ids) {
+        if (ids == null) {
+            throw new InvalidRequestException(entityName() + ": findAllById(null); pass a collection of keys (an"
+                    + " empty one finds nothing)");
+        }
+    }
+
     /** Whether an entity is stored under {@code key}. */
     public boolean exists(byte[] key) {
         return shared.records().exists(reader(), key);
@@ -420,11 +433,12 @@ public final class EntityOperations<E> {
     /** One page of the entities in {@code records}, in key order (in scan order across partitions). */
     public Page<E> page(RecordRange records, PageRequest request) {
         KeyRange range = records.keys();
+        requirePage(request);
         List<E> items = new ArrayList<>(Math.min(request.size(), 256));
-        if (range.isEmpty() || finished(range, request)) {
+        byte[] after = resumeAfter(Continuations.Scan.RECORDS, range, request);
+        if (range.isEmpty() || finished(request, after)) {
             return new Page<>(items, Optional.empty());
         }
-        byte[] after = resumeAfter(range, request);
         byte[] lastKey = null;
         boolean more = false;
         try (RecordCursor<E> cursor = shared.records().scan(reader(), range, request.size() + 1, after)) {
@@ -437,7 +451,8 @@ public final class EntityOperations<E> {
                 lastKey = cursor.key();
             }
         }
-        return new Page<>(items, more ? Optional.of(Continuations.encode(lastKey)) : Optional.empty());
+        return new Page<>(items, more ? Optional.of(Continuations.encode(Continuations.Scan.RECORDS, range, lastKey))
+                : Optional.empty());
     }
 
     /** How many entities there are: a scan of every record's items, decoding none. */
@@ -535,7 +550,7 @@ public final class EntityOperations<E> {
 
     private Page<E> pageByIndex(String index, KeyRange range, PageRequest request) {
         IndexMaintainer<E> info = index(index);
-        Page<KeyValue> entries = pageOf(range, request, entry -> entry);
+        Page<KeyValue> entries = pageOf(Continuations.Scan.INDEX, range, request, entry -> entry);
         return new Page<>(fetch(info, entries.items()), entries.continuation());
     }
 
@@ -634,12 +649,14 @@ public final class EntityOperations<E> {
 
     // ---- plumbing
 
-    private <T> Page<T> pageOf(KeyRange range, PageRequest request, Function<KeyValue, T> item) {
+    private <T> Page<T> pageOf(Continuations.Scan scan, KeyRange range, PageRequest request,
+            Function<KeyValue, T> item) {
+        requirePage(request);
         List<T> items = new ArrayList<>(Math.min(request.size(), 256));
-        if (range.isEmpty() || finished(range, request)) {
+        byte[] after = resumeAfter(scan, range, request);
+        if (range.isEmpty() || finished(request, after)) {
             return new Page<>(items, Optional.empty());
         }
-        byte[] after = resumeAfter(range, request);
         byte[] lastKey = null;
         boolean more = false;
         ScanOptions options = ScanOptions.FORWARD.withLimit(request.size() + 1);
@@ -654,18 +671,30 @@ public final class EntityOperations<E> {
                 lastKey = next.key();
             }
         }
-        return new Page<>(items, more ? Optional.of(Continuations.encode(lastKey)) : Optional.empty());
+        return new Page<>(items, more ? Optional.of(Continuations.encode(scan, range, lastKey)) : Optional.empty());
     }
 
-    /** The key after which a page request resumes a scan of {@code range}: null to start at the beginning. */
-    private byte[] resumeAfter(KeyRange range, PageRequest request) {
-        return request.continuation().map(token -> Continuations.resumeAfter(entityName(), token, range)).orElse(null);
+    /**
+     * The key after which a page request resumes a scan of {@code range}: null to start at the beginning, or if
+     * nothing of the range is left ({@link #finished}).
+     *
+     * @throws InvalidRequestException if the request's continuation is not one of this query's
+     */
+    private byte[] resumeAfter(Continuations.Scan scan, KeyRange range, PageRequest request) {
+        return request.continuation().map(token -> Continuations.resumeAfter(entityName(), token, scan, range))
+                .orElse(null);
     }
 
-    /** Whether a page request's continuation leaves nothing of {@code range} to read. */
-    private boolean finished(KeyRange range, PageRequest request) {
-        Objects.requireNonNull(request, "page");
-        return request.continuation().isPresent() && resumeAfter(range, request) == null;
+    /** Whether a page request's continuation, resuming after {@code after}, leaves nothing to read. */
+    private static boolean finished(PageRequest request, byte[] after) {
+        return request.continuation().isPresent() && after == null;
+    }
+
+    private void requirePage(PageRequest request) {
+        if (request == null) {
+            throw new InvalidRequestException(entityName() + ": a paged finder needs a PageRequest, not null; ask"
+                    + " for the first page with PageRequest.ofSize(n)");
+        }
     }
 
     private String entityName() {
