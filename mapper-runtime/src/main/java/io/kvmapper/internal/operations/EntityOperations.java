@@ -1,5 +1,6 @@
 package io.kvmapper.internal.operations;
 
+import io.kvmapper.CorruptDataException;
 import io.kvmapper.DuplicateKeyException;
 import io.kvmapper.IntegrityReport;
 import io.kvmapper.InvalidRequestException;
@@ -599,7 +600,10 @@ public final class EntityOperations<E> {
 
     /**
      * Every group of a counter and its value, in group order; a group whose value is zero is not
-     * listed.
+     * listed. Only the keys the counter itself writes are groups: a key in the counter's range that
+     * {@code group} does not read to its end (an extra element, another type), which no point read of a group
+     * would ever read, is left out, so the map agrees with {@link #counter} group by group; {@code verify()}
+     * reports such a key as an orphaned group and {@code repair()} removes it.
      *
      * @param group reads one group from a reader positioned on it
      */
@@ -609,14 +613,29 @@ public final class EntityOperations<E> {
         try (KvCursor cursor = reader().scan(KeyRange.startingWith(prefix), ScanOptions.FORWARD)) {
             while (cursor.hasNext()) {
                 KeyValue item = cursor.next();
+                K decoded = groupOf(item.key(), prefix.length, group);
+                if (decoded == null) {
+                    continue;
+                }
                 long value = Counters.decode(item.key(), item.value());
                 if (value != 0) {
-                    TupleReader reader = new TupleReader(item.key(), prefix.length, item.key().length);
-                    groups.put(group.apply(reader), value);
+                    groups.put(decoded, value);
                 }
             }
         }
         return groups;
+    }
+
+    /** The group a counter key holds after {@code prefixLength} bytes, or null if it is not one group exactly. */
+    private static <K> K groupOf(byte[] key, int prefixLength, Function<TupleReader, K> group) {
+        TupleReader reader = new TupleReader(key, prefixLength, key.length);
+        K decoded;
+        try {
+            decoded = group.apply(reader);
+        } catch (CorruptDataException e) {
+            return null;
+        }
+        return reader.hasNext() ? null : decoded;
     }
 
     /** The maintainer of the counter {@code name}, which must be ready to serve reads. */
