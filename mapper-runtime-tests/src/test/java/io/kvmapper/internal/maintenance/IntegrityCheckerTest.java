@@ -107,6 +107,49 @@ class IntegrityCheckerTest {
         assertTrue(run(false).isClean());
     }
 
+    /** One repair mends everything it reports: the report of a second run is clean (issue 20, defect 7). */
+    private void assertOneRepairConverges(String problem) {
+        IntegrityReport found = run(false);
+        assertTrue(found.problems().stream().anyMatch(p -> p.contains(problem)), found.problems().toString());
+        IntegrityReport repaired = run(true);
+        assertEquals(found.problems(), repaired.problems());
+        assertTrue(repaired.repaired() >= 1, repaired.toString());
+        IntegrityReport after = run(false);
+        assertTrue(after.isClean(), after.problems().toString());
+    }
+
+    @Test
+    void aNonUniqueEntryCarryingAValueIsEmptiedByOneRepair() {
+        raw.write(kv -> kv.put(Raw.entry("team", "t1", 7), new byte[] {1, 2, 3}));
+        assertOneRepairConverges("carries a value");
+        assertArrayEquals(new byte[0], raw.get(Raw.entry("team", "t1", 7)));
+    }
+
+    @Test
+    void anEmptyUniqueEntryIsPointedAtItsOwnerByOneRepair() {
+        raw.write(kv -> kv.put(Raw.uniqueEntry("email", "m3@x"), new byte[0]));
+        assertOneRepairConverges("points at nothing (it is empty) instead of");
+        assertArrayEquals(key(3), raw.get(Raw.uniqueEntry("email", "m3@x")));
+    }
+
+    @Test
+    void aUniqueEntryPointingAtACounterKeyIsPointedAtItsOwnerByOneRepair() {
+        raw.write(kv -> kv.put(Raw.uniqueEntry("email", "m3@x"), Raw.group("byTeam", "t0")));
+        assertOneRepairConverges("which is not a record key of Member");
+        assertArrayEquals(key(3), raw.get(Raw.uniqueEntry("email", "m3@x")));
+    }
+
+    @Test
+    void anOwnerlessUniqueEntryPointingOutsideTheRecordsIsRemovedByOneRepair() {
+        raw.write(kv -> {
+            kv.put(Raw.uniqueEntry("handle", "ghost"), Raw.group("total"));
+            kv.put(Raw.uniqueEntry("handle", "nobody"), new byte[0]);
+        });
+        assertOneRepairConverges("instead of the key of a record of Member");
+        assertNull(raw.get(Raw.uniqueEntry("handle", "ghost")));
+        assertNull(raw.get(Raw.uniqueEntry("handle", "nobody")));
+    }
+
     @Test
     void driftedMissingAndOrphanedGroupsAreSetToTheRecount() {
         raw.write(kv -> {
