@@ -32,4 +32,10 @@ public interface CheckContext<E> {
 
     /** Counts {@code count} problems as repaired. */
     void repaired(int count);
+
+    /**
+     * How many records the pass over the records could not decode (valid once it is over): what they hold is
+     * unknown, so a recount leaves them out.
+     */
+    long undecodableRecords();
 }

@@ -87,6 +87,14 @@ final class CounterCheck<E> implements ComponentCheck<E> {
             fixKeys.add(key);
             fixValues.add(missing.getValue());
         }
+        if (context.undecodableRecords() > 0) {
+            // the recount misses what those records count: setting groups to it would lower them wrongly
+            context.problem("counter '" + name + "' is not exact: the recount leaves out "
+                    + context.undecodableRecords() + " record(s) that cannot be decoded"
+                    + (context.repairs() ? ", so repair() leaves it as it is" : "")
+                    + "; delete or restore them, then repair() again");
+            return;
+        }
         if (!context.repairs()) {
             return;
         }

@@ -51,6 +51,7 @@ public final class IntegrityChecker<E> implements CheckContext<E> {
     private long problemCount;
     private int repaired;
     private long recordsChecked;
+    private long undecodable;
 
     /**
      * A checker of the ready indexes and counters of an entity.
@@ -96,7 +97,10 @@ public final class IntegrityChecker<E> implements CheckContext<E> {
                         check.record(cursor.key(), entity);
                     }
                 } catch (CorruptDataException e) {
-                    report(e.getMessage());
+                    undecodable++;
+                    report(e.getMessage() + (repair ? "; repair() leaves this record and its index entries alone"
+                            : "") + "; deleteById removes a record that cannot be decoded (or restore it), then"
+                            + " repair() mends its entries and counters");
                 }
                 if (++inBatch == BATCH) {
                     endRecordBatch();
@@ -139,6 +143,11 @@ public final class IntegrityChecker<E> implements CheckContext<E> {
     @Override
     public void problem(String text) {
         report(layout.entityName() + ": " + text);
+    }
+
+    @Override
+    public long undecodableRecords() {
+        return undecodable;
     }
 
     @Override

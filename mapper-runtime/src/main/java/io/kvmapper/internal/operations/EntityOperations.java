@@ -65,6 +65,8 @@ import java.util.stream.StreamSupport;
 public final class EntityOperations<E> {
     /** How many record keys an index scan collects before fetching the records in one multi-get. */
     private static final int FETCH_BATCH = 256;
+    /** Where scans report the records they skip because they cannot be decoded. */
+    private static final System.Logger CORRUPTION = System.getLogger(KvStore.class.getName());
 
     private final KvStoreImpl store;
     private final Shared<E> shared;
@@ -244,10 +246,17 @@ public final class EntityOperations<E> {
         });
     }
 
-    /** Deletes the entity under {@code key}; whether there was one. */
+    /**
+     * Deletes the entity under {@code key}; whether there was one. A record that cannot be decoded is deleted
+     * too (whatever is stored under the key): that is how a user removes it. Its index entries and counter
+     * contributions cannot be known without its values, so they stay until {@code repair()} removes them; the
+     * deletion is logged at WARNING with the {@link CorruptDataException}, saying so.
+     */
     public boolean delete(byte[] key) {
         RecordLayout<E> records = shared.records();
-        return apply(kv -> {
+        CorruptDataException[] corrupt = new CorruptDataException[1];
+        boolean deleted = apply(kv -> {
+            corrupt[0] = null;
             if (shared.maintainers().isEmpty() && shared.mapping().version() == null) {
                 if (!records.exists(kv, key)) {
                     records.deleteRemains(kv, key);
@@ -256,7 +265,14 @@ public final class EntityOperations<E> {
                 records.delete(kv, key);
                 return true;
             }
-            RecordLayout.Stored<E> old = records.load(kv, key);
+            RecordLayout.Stored<E> old;
+            try {
+                old = records.load(kv, key);
+            } catch (CorruptDataException e) {
+                corrupt[0] = e;
+                deleteUndecodable(kv, key);
+                return true;
+            }
             if (old == null) {
                 records.deleteRemains(kv, key);
                 return false;
@@ -265,6 +281,28 @@ public final class EntityOperations<E> {
             records.delete(kv, key, old);
             return true;
         });
+        if (corrupt[0] != null) {
+            CORRUPTION.log(System.Logger.Level.WARNING, entityName() + ": deleted " + Tuples.toString(key)
+                    + ", a record that cannot be decoded; its index entries and counter contributions could not be"
+                    + " known, so they stay until repair() removes them", corrupt[0]);
+        }
+        return deleted;
+    }
+
+    /**
+     * Deletes every item under {@code key}, whose record cannot be decoded. Where the layout checks its writes,
+     * the value is removed only if it is still the one read, so a concurrent writer is not overwritten unawares.
+     */
+    private void deleteUndecodable(KvTransaction kv, byte[] key) {
+        RecordLayout<E> records = shared.records();
+        if (records.checksWrites()) {
+            byte[] stored = kv.get(key);
+            if (stored != null) {
+                kv.writeIfUnchanged(key, stored, null);
+            }
+        } else {
+            records.delete(kv, key);
+        }
     }
 
     /**
@@ -406,11 +444,14 @@ public final class EntityOperations<E> {
                 Spliterator.ORDERED | Spliterator.NONNULL) {
             @Override
             public boolean tryAdvance(Consumer<? super E> action) {
-                if (!cursor.hasNext()) {
-                    return false;
+                while (cursor.hasNext()) {
+                    E entity = nextDecodable(cursor);
+                    if (entity != null) {
+                        action.accept(entity);
+                        return true;
+                    }
                 }
-                action.accept(cursor.next());
-                return true;
+                return false;
             }
         };
         return StreamSupport.stream(entities, false).onClose(cursor::close);
@@ -425,10 +466,28 @@ public final class EntityOperations<E> {
         }
         try (RecordCursor<E> cursor = shared.records().scan(reader(), range, 0)) {
             while (cursor.hasNext()) {
-                found.add(cursor.next());
+                E entity = nextDecodable(cursor);
+                if (entity != null) {
+                    found.add(entity);
+                }
             }
         }
         return found;
+    }
+
+    /**
+     * The next record of a scan, or null for one that cannot be decoded: the scan goes on past it, and its
+     * {@link CorruptDataException} is logged at WARNING ({@code verify()} lists every such record, and
+     * {@code deleteById} removes one).
+     */
+    private E nextDecodable(RecordCursor<E> cursor) {
+        try {
+            return cursor.next();
+        } catch (CorruptDataException e) {
+            CORRUPTION.log(System.Logger.Level.WARNING, entityName() + ": a scan skipped a record that cannot be"
+                    + " decoded; deleteById removes it, verify() lists every such record", e);
+            return null;
+        }
     }
 
     /** One page of the entities in {@code records}, in key order (in scan order across partitions). */
@@ -442,14 +501,28 @@ public final class EntityOperations<E> {
         }
         byte[] lastKey = null;
         boolean more = false;
-        try (RecordCursor<E> cursor = shared.records().scan(reader(), range, request.size() + 1, after)) {
-            while (cursor.hasNext()) {
-                if (items.size() == request.size()) {
-                    more = true;
-                    break;
+        int limit = request.size() + 1; // one record past the page, to know whether another follows
+        byte[] from = after;
+        while (true) {
+            int read = 0;
+            try (RecordCursor<E> cursor = shared.records().scan(reader(), range, limit, from)) {
+                while (cursor.hasNext()) {
+                    if (items.size() == request.size()) {
+                        more = true;
+                        break;
+                    }
+                    E entity = nextDecodable(cursor);
+                    read++;
+                    lastKey = cursor.key();
+                    if (entity != null) {
+                        items.add(entity);
+                    }
                 }
-                items.add(cursor.next());
-                lastKey = cursor.key();
+            }
+            // records that could not be decoded took room in the scan's limit: read on after the last one
+            from = more || read < limit ? null : KeyRange.tuplePrefix(lastKey).end();
+            if (from == null || java.util.Arrays.compareUnsigned(from, range.end()) >= 0) {
+                break;
             }
         }
         return new Page<>(items, more ? Optional.of(Continuations.encode(Continuations.Scan.RECORDS, range, lastKey))
