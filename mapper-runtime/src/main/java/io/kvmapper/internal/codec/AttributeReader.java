@@ -81,10 +81,16 @@ public final class AttributeReader {
         return path.readString();
     }
 
-    /** Checks that the current item's path has no element left, after a set element was read from it. */
+    /**
+     * Checks that the current item is a whole set element, after the element was read from its path: no path
+     * element left, and no value (a set element is all key, {@link AttributeWriter#setElement}).
+     */
     public void endPath() {
         if (path.hasNext()) {
             throw corrupt("a set element, found more path elements after it");
+        }
+        if (!AttributeWriter.isContainer(value)) {
+            throw corrupt("a set element, whose item holds no value, found a value");
         }
     }
 
