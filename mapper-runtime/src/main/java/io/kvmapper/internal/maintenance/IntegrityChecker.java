@@ -52,6 +52,7 @@ public final class IntegrityChecker<E> implements CheckContext<E> {
     private int repaired;
     private long recordsChecked;
     private long undecodable;
+    private KvReader snapshot;
 
     /**
      * A checker of the ready indexes and counters of an entity.
@@ -73,11 +74,18 @@ public final class IntegrityChecker<E> implements CheckContext<E> {
         }
     }
 
-    /** Runs the passes: the records, then each component's items. */
+    /**
+     * Runs the passes: the records, then each component's items. Where the backend reads from snapshots, the
+     * records and the counters are read at one snapshot taken now ({@link #snapshot()}), through a transaction
+     * that only reads and is never committed.
+     */
     public IntegrityReport run() {
-        checkRecords();
-        for (ComponentCheck<E> check : checks) {
-            check.checkItems();
+        try (KvTransaction reads = store.backend().readsFromSnapshots() ? store.backend().beginTransaction() : null) {
+            snapshot = reads != null ? reads : store.backend();
+            checkRecords();
+            for (ComponentCheck<E> check : checks) {
+                check.checkItems();
+            }
         }
         listener.onProgress(new Progress(layout.entityName(), task, recordsChecked, true,
                 problemCount == 0 ? "clean" : problemCount + (problemCount == 1 ? " problem, " : " problems, ") + repaired
@@ -88,7 +96,7 @@ public final class IntegrityChecker<E> implements CheckContext<E> {
     /** Streams every record past every check, in batches; a record that cannot be decoded is a problem. */
     private void checkRecords() {
         int inBatch = 0;
-        try (RecordCursor<E> cursor = records.scan(store.backend(), layout.records(), 0)) {
+        try (RecordCursor<E> cursor = records.scan(snapshot, layout.records(), 0)) {
             while (cursor.hasNext()) {
                 recordsChecked++;
                 try {
@@ -128,6 +136,11 @@ public final class IntegrityChecker<E> implements CheckContext<E> {
     @Override
     public KvReader committed() {
         return store.backend();
+    }
+
+    @Override
+    public KvReader snapshot() {
+        return snapshot;
     }
 
     @Override
