@@ -51,6 +51,20 @@ class CounterGroupsTest {
     }
 
     @Test
+    void theGroupOfANullFieldIsAGroup() {
+        members.save(Member.of(100, "h100", "m100@x", null, 1));
+        Map<String, Long> groups = members.counterGroups("byTeam", reader -> {
+            if (reader.nextIsNull()) {
+                reader.readNull();
+                return null;
+            }
+            return reader.readString();
+        });
+        assertEquals(1L, groups.get(null));
+        assertEquals(4, groups.size());
+    }
+
+    @Test
     void aKeyOfAnotherTypeIsNotAGroup() {
         raw.write(kv -> kv.put(Raw.group("byTeam", 7L), Counters.encode(2)));
         assertEquals(Map.of("t0", 3L, "t1", 3L, "t2", 3L), byTeam());

@@ -686,8 +686,14 @@ public final class EntityOperations<E> {
         try (KvCursor cursor = reader().scan(KeyRange.startingWith(prefix), ScanOptions.FORWARD)) {
             while (cursor.hasNext()) {
                 KeyValue item = cursor.next();
-                K decoded = groupOf(item.key(), prefix.length, group);
-                if (decoded == null) {
+                TupleReader reader = new TupleReader(item.key(), prefix.length, item.key().length);
+                K decoded;
+                try {
+                    decoded = group.apply(reader); // null for the group of entities whose field is null
+                } catch (CorruptDataException e) {
+                    continue;
+                }
+                if (reader.hasNext()) {
                     continue;
                 }
                 long value = Counters.decode(item.key(), item.value());
@@ -697,18 +703,6 @@ public final class EntityOperations<E> {
             }
         }
         return groups;
-    }
-
-    /** The group a counter key holds after {@code prefixLength} bytes, or null if it is not one group exactly. */
-    private static <K> K groupOf(byte[] key, int prefixLength, Function<TupleReader, K> group) {
-        TupleReader reader = new TupleReader(key, prefixLength, key.length);
-        K decoded;
-        try {
-            decoded = group.apply(reader);
-        } catch (CorruptDataException e) {
-            return null;
-        }
-        return reader.hasNext() ? null : decoded;
     }
 
     /** The maintainer of the counter {@code name}, which must be ready to serve reads. */
