@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kvmapper.CorruptDataException;
 import io.kvmapper.IndexNotReadyException;
 import io.kvmapper.KvStore;
 import io.kvmapper.Progress;
@@ -26,7 +27,9 @@ import io.kvmapper.memory.ReopenableMemoryStore;
 import io.kvmapper.spi.KvBackend;
 import io.kvmapper.tuple.Tuples;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
+import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -173,5 +176,38 @@ class SchemaReconcilerTest {
             assertEquals(234, members.counter("byTeam", Tuples.encode("t0")));
             assertTrue(members.verify(p -> { }).isClean());
         }
+    }
+
+    /**
+     * A key in the metadata area of indexes or counters that is not {@code ((entity, "m"), kind, name)} with a
+     * string name (an element more, a name of another type) names no component: opening the entity is a
+     * {@link CorruptDataException} naming it, as for any damaged schema entry. Found by CorruptionFuzzTest
+     * (seed 1, PROTOBUF, case 9): it was a ClassCastException.
+     */
+    @Test
+    void aMetadataKeyThatNamesNoComponentIsCorruptDataNamingIt() {
+        writeMembers(MemberMapping.full(), 3);
+        byte[] metaKey = MemberMapping.LAYOUT.metaKey("index", "handle");
+        byte[] kindPrefix = Arrays.copyOf(metaKey, metaKey.length - Tuples.encode("handle").length);
+        for (byte[] damaged : List.of(concat(metaKey, Tuples.encode(UUID.randomUUID())),
+                concat(kindPrefix, Tuples.encode(7L)))) {
+            try (KvStore store = data.open()) {
+                Raw raw = new Raw(store);
+                byte[] value = raw.get(metaKey);
+                raw.write(tx -> tx.put(damaged, value));
+            }
+            try (KvStore store = data.open()) {
+                CorruptDataException e = assertThrows(CorruptDataException.class,
+                        () -> open(store, MemberMapping.full()));
+                assertTrue(e.getMessage().contains(Tuples.toString(damaged)), e.getMessage());
+                new Raw(store).write(tx -> tx.delete(damaged));
+            }
+        }
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] joined = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, joined, a.length, b.length);
+        return joined;
     }
 }

@@ -44,7 +44,10 @@ public record StoredComponent(String name, String signature, String state, Strin
             while (cursor.hasNext()) {
                 KeyValue item = cursor.next();
                 List<Object> key = Tuples.decode(item.key());
-                String name = (String) key.get(key.size() - 1);
+                if (key.size() != 3 || !(key.get(2) instanceof String name)) {
+                    throw new CorruptDataException("schema entry " + Tuples.toString(item.key()) + " names no "
+                            + kind + ": expected ((entity, \"m\"), \"" + kind + "\", name)");
+                }
                 stored.put(name, parse(name, item.key(), item.value()));
             }
         }
