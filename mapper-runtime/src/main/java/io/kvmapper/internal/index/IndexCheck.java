@@ -79,7 +79,12 @@ final class IndexCheck<E> implements ComponentCheck<E> {
                 }
             } else if (!Arrays.equals(value, owners.get(i))) {
                 remember(entryKeys.get(i));
-                if (recordOwns(context.committed(), value, entryKeys.get(i))) {
+                if (cannotBeDecoded(context.committed(), value)) {
+                    context.problem("the unique entry " + Tuples.toString(entryKeys.get(i)) + " points at "
+                            + Tuples.toString(value) + ", which cannot be decoded, instead of "
+                            + Tuples.toString(owners.get(i)) + ", which holds the value; repair() leaves it while that"
+                            + " record may hold the value too: delete it (deleteById) or restore it, then repair()");
+                } else if (recordOwns(context.committed(), value, entryKeys.get(i))) {
                     context.problem("the unique entry " + Tuples.toString(entryKeys.get(i)) + " belongs to "
                             + Tuples.toString(value) + ", but " + Tuples.toString(owners.get(i))
                             + " holds the value too; change one of them");
@@ -153,6 +158,19 @@ final class IndexCheck<E> implements ComponentCheck<E> {
             return true;
         }
         return stored != null && index.owns(stored.entity(), recordKey, entryKey);
+    }
+
+    /** Whether a record is stored under {@code recordKey}, a record key of the entity, but cannot be decoded. */
+    private boolean cannotBeDecoded(KvReader reader, byte[] recordKey) {
+        if (!index.layout.isRecordKey(recordKey)) {
+            return false;
+        }
+        try {
+            records.load(reader, recordKey);
+            return false;
+        } catch (CorruptDataException e) {
+            return true;
+        }
     }
 
     /** Every entry of the index must belong to a record that holds its value. */
