@@ -59,8 +59,15 @@ final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldCha
 
     // ---- reads of whole records
 
+    /**
+     * {@inheritDoc} A key of another shape than a record key (as an index entry may name one, when damaged) holds
+     * no record, whatever items lie under it.
+     */
     @Override
     public E find(KvReader reader, byte[] key) {
+        if (!isRecordKey(key)) {
+            return null;
+        }
         List<KeyValue> items = items(reader, KeyRange.tuplePrefix(key));
         return items.isEmpty() ? null : decode(key, items);
     }
@@ -76,7 +83,7 @@ final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldCha
 
     @Override
     public Stored<E> load(KvReader reader, byte[] key) {
-        if (reader.get(key) == null) {
+        if (!isRecordKey(key) || reader.get(key) == null) {
             return null;
         }
         List<KeyValue> items = items(reader, KeyRange.tuplePrefix(key));
@@ -86,6 +93,27 @@ final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldCha
     @Override
     public E reread(Stored<E> stored) {
         return decode(stored.key(), stored.items());
+    }
+
+    /**
+     * Whether {@code key} has the shape of a record key: the partition and the rest of the key, and nothing after.
+     * Under a proper prefix of a record key lie the items of the records it starts, and under a record key with
+     * an element more, a field's items: neither is a record, and reading either as one would take another
+     * record's items for a record without its head, or a field's item for a head.
+     */
+    private boolean isRecordKey(byte[] key) {
+        int end = 0;
+        try {
+            for (int i = 0; i < keyElements; i++) {
+                if (end >= key.length) {
+                    return false;
+                }
+                end = Tuples.elementEnd(key, end);
+            }
+        } catch (CorruptDataException e) {
+            return false;
+        }
+        return end == key.length;
     }
 
     /** Counts the heads: the items whose key is a whole record key, with no attribute path after it. */
