@@ -205,6 +205,31 @@ class SchemaReconcilerTest {
         }
     }
 
+    /**
+     * A component whose metadata entry vanished (a damaged store) looks new to the reconciler, but its items are
+     * still there: it is cleared before it is built again, so a counter is not counted twice. Found by
+     * CorruptionFuzzTest (seed 1, ATTRIBUTE_PER_KEY, case 106; seed 3, JSON, case 6; in memory): every group
+     * held twice the recount.
+     */
+    @Test
+    void aComponentWhoseMetadataVanishedIsClearedBeforeItIsBuiltAgain() {
+        writeMembers(MemberMapping.full(), 700);
+        try (KvStore store = data.open()) {
+            new Raw(store).write(tx -> {
+                tx.delete(MemberMapping.LAYOUT.metaKey("counter", "byTeam"));
+                tx.delete(MemberMapping.LAYOUT.metaKey("index", "team"));
+            });
+        }
+        try (KvStore store = data.open()) {
+            EntityOperations<Member> members = new EntityOperations<>(store, MemberMapping.full());
+            assertTrue(store.awaitSchemaBuilds(WAIT));
+            assertEquals(State.READY, members.maintainers().counter("byTeam").state());
+            assertEquals(234, members.counter("byTeam", Tuples.encode("t0")));
+            assertEquals(234, members.findByIndex("team", Tuples.encode("t0")).size());
+            assertTrue(members.verify(p -> { }).isClean());
+        }
+    }
+
     private static byte[] concat(byte[] a, byte[] b) {
         byte[] joined = Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, joined, a.length, b.length);

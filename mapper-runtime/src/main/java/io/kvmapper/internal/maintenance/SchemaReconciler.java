@@ -108,9 +108,10 @@ public final class SchemaReconciler {
             ComponentKeys component = maintainer.keys();
             StoredComponent before = stored.get(component.kind()).remove(component.name());
             String signature = maintainer.signature();
-            State state = plan(kv, component, signature, before, hasRecords);
-            boolean clearing = state == State.BUILDING && before != null
-                    && !before.is(signature, StoredComponent.BUILDING);
+            boolean leftovers = before == null && holdsItems(kv, component);
+            State state = plan(kv, component, signature, before, hasRecords, leftovers);
+            boolean clearing = state == State.BUILDING && (leftovers
+                    || before != null && !before.is(signature, StoredComponent.BUILDING));
             schema.set(component.kind(), component.name(), new Status(clearing ? State.CLEARING : state,
                     before == null ? "" : before.detail()));
             if (state == State.BUILDING) {
@@ -125,16 +126,31 @@ public final class SchemaReconciler {
         return tasks;
     }
 
-    /** Decides a component's state from what is stored, writing the metadata for a new build. */
+    /**
+     * Whether the store holds items of a component it records no metadata of: left by a damage that deleted
+     * the metadata entry, they must be cleared before the component is built again (a counter's groups would
+     * otherwise count every record twice). One seek.
+     */
+    private static boolean holdsItems(KvTransaction kv, ComponentKeys component) {
+        try (KvCursor cursor = kv.scan(component.items(), ScanOptions.FORWARD.withLimit(1))) {
+            return cursor.hasNext();
+        }
+    }
+
+    /**
+     * Decides a component's state from what is stored, writing the metadata for a new build.
+     *
+     * @param leftovers whether the store holds items of the component though it records no metadata of it
+     */
     private static State plan(KvTransaction kv, ComponentKeys component, String signature, StoredComponent stored,
-            boolean hasRecords) {
+            boolean hasRecords, boolean leftovers) {
         if (stored != null && stored.is(signature, StoredComponent.READY)) {
             return State.READY;
         }
         if (stored != null && stored.is(signature, StoredComponent.BUILDING)) {
             return State.BUILDING;
         }
-        if (stored == null && !hasRecords) {
+        if (stored == null && !hasRecords && !leftovers) {
             StoredComponent.write(kv, component.metaKey(), signature, StoredComponent.READY, "");
             return State.READY;
         }
@@ -142,7 +158,7 @@ public final class SchemaReconciler {
         // before: first delete what the store holds of it, remembering (CLEARING) to finish that if the
         // store closes first; either way writers do not maintain it until a build has passed their record
         StoredComponent.write(kv, component.metaKey(), signature,
-                stored == null ? StoredComponent.BUILDING : StoredComponent.CLEARING, "");
+                stored == null && !leftovers ? StoredComponent.BUILDING : StoredComponent.CLEARING, "");
         kv.put(component.cursorKey(), EMPTY);
         kv.delete(component.duplicatesKey());
         return State.BUILDING;
