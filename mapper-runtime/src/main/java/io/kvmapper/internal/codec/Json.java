@@ -134,7 +134,7 @@ public final class Json {
         if (t != JsonToken.VALUE_NUMBER_FLOAT && t != JsonToken.VALUE_NUMBER_INT) {
             throw mismatch(p, "a number");
         }
-        return p.getDecimalValue();
+        return DecimalText.parse(p.getString());
     }
 
     /** Reads an integer of any size. */

@@ -5,6 +5,7 @@ import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.ObjectReadContext;
 import tools.jackson.core.ObjectWriteContext;
+import tools.jackson.core.StreamReadConstraints;
 import tools.jackson.core.json.JsonFactory;
 
 /**
@@ -17,7 +18,12 @@ import tools.jackson.core.json.JsonFactory;
  * @param <E> the entity type
  */
 public abstract class JsonCodec<E> implements ValueCodec<E> {
-    private static final JsonFactory FACTORY = new JsonFactory();
+    /**
+     * Numbers as long as the codec writes them: a {@code BigDecimal} or {@code BigInteger} field may hold more
+     * than the 1,000 digits Jackson reads by default, and must read back.
+     */
+    private static final JsonFactory FACTORY = JsonFactory.builder()
+            .streamReadConstraints(StreamReadConstraints.builder().maxNumberLength(Integer.MAX_VALUE).build()).build();
 
     /** For subclasses. */
     protected JsonCodec() {

@@ -489,7 +489,7 @@ public final class Proto {
 
         @Override
         BigDecimal readNoTag(CodedInputStream in) throws IOException {
-            return new BigDecimal(in.readStringRequireUtf8());
+            return DecimalText.parse(in.readStringRequireUtf8());
         }
     };
 

@@ -97,4 +97,33 @@ class FoundByFuzzingTest {
             assertEquals(List.of(saved), repository.findByTags("red"));
         }
     }
+
+    /**
+     * Every decimal a monolithic codec writes reads back, whatever its scale and length: the value's text form
+     * ({@code BigDecimal.toString()}, in JSON as a number, in Protobuf as a string) of a decimal whose exponent
+     * lies beyond an int (a scale near {@code Integer.MIN_VALUE}), and in JSON a number of more than 1,000
+     * characters, were written but could not be read: the record was a {@code CorruptDataException} from the
+     * save on, through no damage. Found by BadInputFuzzTest (seed 1, JSON, case 19, and PROTOBUF, case 6, in
+     * memory).
+     */
+    @Test
+    void aDecimalOfAnyScaleOrLengthReadsBackInBothCodecs() {
+        List<BigDecimal> amounts = List.of(new BigDecimal(BigInteger.valueOf(548300162052790923L), Integer.MIN_VALUE),
+                new BigDecimal(BigInteger.valueOf(12), Integer.MIN_VALUE + 1), BigDecimal.ONE.scaleByPowerOfTen(
+                        Integer.MAX_VALUE), new BigDecimal(BigInteger.ONE.shiftLeft(4000), 7),
+                new BigDecimal(BigInteger.ONE.shiftLeft(4000).negate(), Integer.MIN_VALUE),
+                new BigDecimal(BigInteger.valueOf(-3), Integer.MAX_VALUE));
+        try (KvStore store = TestStores.open(dir)) {
+            for (SpecimenKind kind : List.of(SpecimenKind.JSON, SpecimenKind.PROTOBUF)) {
+                Specimens repository = kind.open(store);
+                for (int i = 0; i < amounts.size(); i++) {
+                    Specimen saved = specimen(kind, "t0", i, 1.0);
+                    saved.amount = amounts.get(i);
+                    repository.save(saved.copy());
+                    assertEquals(saved, repository.findById("t0", i, 1.0).orElseThrow(), kind + " " + i);
+                }
+                assertTrue(repository.verify().isClean());
+            }
+        }
+    }
 }
