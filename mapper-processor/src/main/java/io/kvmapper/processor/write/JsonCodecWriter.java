@@ -366,7 +366,7 @@ public final class JsonCodecWriter {
     private static CodeBlock mapKeyToString(ScalarKind kind, String expression) {
         switch (kind) {
             case STRING:
-                return CodeBlock.of("$L", expression);
+                return CodeBlock.of("$T.mapKey($L)", RuntimeTypes.JSON, expression);
             case ENUM:
                 return CodeBlock.of("$L.name()", expression);
             default:

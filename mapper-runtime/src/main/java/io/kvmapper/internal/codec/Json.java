@@ -32,6 +32,28 @@ public final class Json {
         T read(JsonParser parser);
     }
 
+    /**
+     * Checks a {@code String} map key before it is written as a property name: a key with an unpaired surrogate
+     * cannot be, because Jackson refuses to read one back in a name (it does in a string value, where the codec
+     * keeps it). Fails with an {@link IllegalArgumentException}, which the repository reports as an
+     * {@link io.kvmapper.InvalidRequestException} with nothing written.
+     */
+    public static String mapKey(String key) {
+        if (key == null) {
+            throw new IllegalArgumentException("a map key is null; JSON property names cannot be null");
+        }
+        for (int i = 0; i < key.length(); i++) {
+            char c = key.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < key.length() && Character.isLowSurrogate(key.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                throw new IllegalArgumentException("a map key has an unpaired surrogate at index " + i
+                        + "; a JSON property name cannot hold one and read back");
+            }
+        }
+        return key;
+    }
+
     /** Whether the parser stands on {@code null}. */
     public static boolean isNull(JsonParser p) {
         return p.currentToken() == JsonToken.VALUE_NULL;

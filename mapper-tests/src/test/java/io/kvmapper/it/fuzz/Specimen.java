@@ -93,11 +93,37 @@ public abstract class Specimen {
     @Override
     public String toString() {
         return getClass().getSimpleName() + "(" + Id.show(tenant) + ", " + seq + ", " + weight + ", handle "
-                + Id.show(handle) + ", " + status + ", tags " + tags
+                + Id.show(handle) + ", " + status + ", tags " + brief(tags)
                 + ", score " + score + ", serial " + serial + ", points " + points + ", note "
                 + (note == null ? null : note.length() > 40 ? Id.show(note.substring(0, 40)) + "...(" + note.length()
                         + " chars)" : Id.show(note))
-                + ", lines " + lines + ", marks " + marks + ", " + place
+                + ", lines " + brief(lines) + ", marks " + (marks == null ? null : brief(marks.entrySet())) + ", "
+                + (place == null ? null : "Place[city=" + Id.show(place.city()) + ", floor=" + place.floor() + "]")
                 + ", amount " + amount + ")";
+    }
+
+    /**
+     * A collection as failure messages show it: its first elements, strings bounded ({@link Id#show}), so that a
+     * specimen holding a huge value (the bad-input fuzzer writes strings of up to 1 MiB) prints in a line.
+     */
+    private static String brief(java.util.Collection<?> items) {
+        if (items == null) {
+            return "null";
+        }
+        StringBuilder out = new StringBuilder("[");
+        int shown = 0;
+        for (Object item : items) {
+            if (shown > 0) {
+                out.append(", ");
+            }
+            if (shown++ == 8) {
+                out.append("...(").append(items.size()).append(" in all)");
+                break;
+            }
+            out.append(item instanceof String text ? Id.show(text) : item instanceof Map.Entry<?, ?> entry
+                    ? (entry.getKey() instanceof String key ? Id.show(key) : String.valueOf(entry.getKey())) + "="
+                            + entry.getValue() : String.valueOf(item));
+        }
+        return out.append("]").toString();
     }
 }
