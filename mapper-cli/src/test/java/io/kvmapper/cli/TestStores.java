@@ -11,6 +11,7 @@ import io.kvmapper.cli.entities.GadgetRepository;
 import io.kvmapper.cli.entities.ProtoGadget;
 import io.kvmapper.cli.entities.ProtoGadgetRepository;
 import io.kvmapper.cli.entities.RandomEntities;
+import io.kvmapper.internal.store.KvStoreImpl;
 import io.kvmapper.rocksdb.RocksKvStore;
 import io.kvmapper.samples.SamplesMain;
 import java.io.ByteArrayOutputStream;
@@ -51,12 +52,18 @@ final class TestStores {
         RandomEntities proto = new RandomEntities(seed + 1, false);
         GadgetRepository gadgets = new GadgetRepository(store);
         ProtoGadgetRepository protoGadgets = new ProtoGadgetRepository(store);
-        AttrGadgetRepository attrGadgets = new AttrGadgetRepository(store);
+        // a @Version entity in the attribute-per-key layout is refused where transactions detect no conflicts
+        // (Cassandra); the samples' Person and Title are in that layout there
+        AttrGadgetRepository attrGadgets = KvStoreImpl.of(store).backend().detectsConflicts()
+                ? new AttrGadgetRepository(store) : null;
         ClipRepository clips = new ClipRepository(store);
         for (int i = 0; i < count; i++) {
             saveUnlessTaken(() -> gadgets.save(withVersion0(json.of(Gadget.class))));
-            saveUnlessTaken(() -> protoGadgets.save(proto.of(ProtoGadget.class)));
-            saveUnlessTaken(() -> attrGadgets.save(withVersion0(json.of(AttrGadget.class))));
+            saveUnlessTaken(() -> protoGadgets.save(withVersion0(proto.of(ProtoGadget.class))));
+            AttrGadget attr = json.of(AttrGadget.class);
+            if (attrGadgets != null) {
+                saveUnlessTaken(() -> attrGadgets.save(withVersion0(attr)));
+            }
             saveUnlessTaken(() -> clips.save(json.of(Clip.class)));
         }
     }
@@ -70,20 +77,23 @@ final class TestStores {
         }
     }
 
-    private static Gadget withVersion0(Gadget g) {
-        return new Gadget(g.region(), g.zone(), g.at(), g.id(), g.code(), g.kind(), g.flag(), g.maybe(), g.tiny(),
-                g.tinyBox(), g.small(), g.smallBox(), g.size(), g.sizeBox(), g.big(), g.bigBox(), g.letter(),
-                g.letterBox(), g.ratio(), g.ratioBox(), g.weight(), g.weightBox(), g.label(), g.blob(), g.ref(), g.seen(),
-                g.day(), g.local(), g.amount(), g.huge(), g.note(), g.spare(), g.dims(), g.tags(), g.numbers(), g.grid(),
-                g.groups(), g.byKind(), g.byId(), g.byNumber(), g.parts(), g.partsByName(), 0);
-    }
-
-    private static AttrGadget withVersion0(AttrGadget g) {
-        return new AttrGadget(g.region(), g.zone(), g.at(), g.id(), g.code(), g.kind(), g.flag(), g.maybe(), g.tiny(),
-                g.tinyBox(), g.small(), g.smallBox(), g.size(), g.sizeBox(), g.big(), g.bigBox(), g.letter(),
-                g.letterBox(), g.ratio(), g.ratioBox(), g.weight(), g.weightBox(), g.label(), g.blob(), g.ref(), g.seen(),
-                g.day(), g.local(), g.amount(), g.huge(), g.note(), g.spare(), g.dims(), g.tags(), g.numbers(), g.grid(),
-                g.groups(), g.byKind(), g.byId(), g.byNumber(), g.parts(), g.partsByName(), 0);
+    /** {@code record} as a new entity: its {@code @Version} component 0. */
+    private static <T extends Record> T withVersion0(T record) {
+        java.lang.reflect.RecordComponent[] components = record.getClass().getRecordComponents();
+        Object[] values = new Object[components.length];
+        Class<?>[] types = new Class<?>[components.length];
+        try {
+            for (int i = 0; i < components.length; i++) {
+                types[i] = components[i].getType();
+                values[i] = components[i].isAnnotationPresent(io.kvmapper.annotation.Version.class) ? 0L
+                        : components[i].getAccessor().invoke(record);
+            }
+            @SuppressWarnings("unchecked")
+            T copy = (T) record.getClass().getDeclaredConstructor(types).newInstance(values);
+            return copy;
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** A RocksDB store in {@code dir} written by the samples and the test entities. */
