@@ -375,6 +375,58 @@ class CommandsOnRocksDbTest {
         assertTrue(again.err().contains("the target store is not empty"), again.err());
     }
 
+    // ---- damaged records and components not ready
+
+    @Test
+    void aCorruptRecordIsReportedWithItsKeyAndTheCommandGoesOn() throws IOException {
+        Path damaged = TestStores.copy(store, scratch.resolve("corrupt"));
+        byte[] key = Tuples.encode(List.of("Order", "r", 2L), new io.kvmapper.tuple.Descending(
+                java.time.Instant.parse("2026-11-01T13:00:00Z")), "o-1");
+        try (RocksBackend backend = RocksKvStore.openBackend(damaged, RocksKvStore.options());
+                io.kvmapper.spi.KvTransaction kv = backend.beginTransaction()) {
+            kv.put(key, "J\u0001{\"userId\":".getBytes(StandardCharsets.UTF_8));
+            kv.commit();
+        }
+        Cli.Result scan = Cli.run("scan", "Order", "--rocksdb", damaged.toString());
+        assertEquals(1, scan.exit(), scan::toString);
+        assertEquals(11, scan.out().lines().count(), "the other records are listed");
+        assertTrue(scan.err().contains("kvmapper: corrupt record, skipped: Order " + Tuples.toString(key)
+                + ": the stored value is not a valid encoding"), scan.err());
+        Cli.Result export = Cli.run("export", "Order", "--rocksdb", damaged.toString(), "--out",
+                scratch.resolve("corrupt.jsonl").toString());
+        assertEquals(1, export.exit(), export::toString);
+        assertTrue(export.err().contains("kvmapper: corrupt record, not exported: Order ((\"Order\", \"r\", 2), "),
+                export.err());
+        assertEquals(12, Files.readAllLines(scratch.resolve("corrupt.jsonl")).size(), "the schema and eleven records");
+        Cli.Result get = Cli.run("get", "Order", "2", "2026-11-01T13:00:00Z", "o-1", "--rocksdb", damaged.toString());
+        assertEquals(1, get.exit(), get::toString);
+        assertTrue(get.err().startsWith("kvmapper: corrupt record: Order ((\"Order\", \"r\", 2), "), get.err());
+        Cli.Result verify = Cli.run("verify", "Order", "--rocksdb", damaged.toString());
+        assertEquals(1, verify.exit(), verify::toString);
+        Cli.Result repair = Cli.run("repair", "Order", "--rocksdb", damaged.toString());
+        assertEquals(1, repair.exit(), "a corrupt record is not mended: " + repair);
+    }
+
+    @Test
+    void anIndexBeingBuiltShowsHowFarItCameAndIsNotChecked() {
+        Path building = TestStores.copy(store, scratch.resolve("building"));
+        try (RocksBackend backend = RocksKvStore.openBackend(building, RocksKvStore.options());
+                io.kvmapper.spi.KvTransaction kv = backend.beginTransaction()) {
+            kv.put(Tuples.encode(List.of("User", "m"), "index", "status"),
+                    Tuples.encode("index(status:ENUM)", "BUILDING", ""));
+            kv.put(Tuples.encode(List.of("User", "m"), "index-build", "status"), Tuples.encode(List.of("User", "r", 1L)));
+            kv.put(Tuples.encode(List.of("User", "m"), "counter", "old"), Tuples.encode("count()", "DROPPING", ""));
+            kv.commit();
+        }
+        Cli.Result info = Cli.run("info", "--rocksdb", building.toString());
+        assertTrue(info.out().matches("(?s).*index +status +index\\(status:ENUM\\) +BUILDING, covered up to "
+                + "\\(\\(\"User\", \"r\", 1\\)\\) +3 entries.*"), info.out());
+        assertTrue(info.out().matches("(?s).*counter +old +count\\(\\) +DROPPING +0 groups.*"), info.out());
+        Cli.Result verify = Cli.run("verify", "User", "--rocksdb", building.toString());
+        assertEquals(0, verify.exit(), verify::toString);
+        assertEquals("User: clean, 3 records checked\n  not checked: index 'status': BUILDING\n", verify.out());
+    }
+
     // ---- stores that are not there, or held
 
     @Test
