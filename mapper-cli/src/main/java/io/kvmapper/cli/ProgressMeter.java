@@ -69,13 +69,34 @@ final class ProgressMeter implements AutoCloseable {
         return new ProgressMeter(err, mode, width, clock, task, total, unit);
     }
 
+    /** The terminal's width: {@code COLUMNS}, else what {@code stty size} says of the terminal, else 80. */
     private static int columns(Console console) {
+        String columns = console.env().get("COLUMNS");
+        if (columns == null && console.errIsTerminal()) {
+            columns = sttyColumns();
+        }
         try {
-            int columns = Integer.parseInt(console.env().getOrDefault("COLUMNS", "80").trim());
-            return Math.max(40, columns);
+            return columns == null ? 80 : Math.max(40, Integer.parseInt(columns.trim()));
         } catch (NumberFormatException e) {
             return 80;
         }
+    }
+
+    private static String sttyColumns() {
+        try {
+            Process stty = new ProcessBuilder("stty", "size").redirectInput(new java.io.File("/dev/tty"))
+                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            String size = new String(stty.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.US_ASCII);
+            if (stty.waitFor(2, java.util.concurrent.TimeUnit.SECONDS) && stty.exitValue() == 0) {
+                String[] rowsAndColumns = size.trim().split("\\s+");
+                return rowsAndColumns.length == 2 ? rowsAndColumns[1] : null;
+            }
+        } catch (java.io.IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return null;
     }
 
     /** Sets how many items are done. */
