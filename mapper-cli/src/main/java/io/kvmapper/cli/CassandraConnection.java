@@ -122,7 +122,8 @@ record CassandraConnection(List<String> contactPoints, String datacenter, String
         String password = truststorePasswordFile != null ? secret(truststorePasswordFile, "--truststore-password-file")
                 : env.get("KVMAPPER_TRUSTSTORE_PASSWORD");
         try {
-            KeyStore trusted = KeyStore.getInstance(truststore.toFile(), password == null ? null : password.toCharArray());
+            KeyStore trusted = KeyStore.getInstance(truststore.toFile(),
+                    password == null ? null : password.toCharArray());
             TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
             factory.init(trusted);
             SSLContext context = SSLContext.getInstance("TLS");

@@ -143,7 +143,8 @@ final class Catalog {
         byte[] from = new byte[0];
         while (true) {
             KeyValue first;
-            try (KvCursor cursor = backend.scan(new KeyRange(from, everything().end()), ScanOptions.FORWARD.withLimit(1))) {
+            KeyRange rest = new KeyRange(from, everything().end());
+            try (KvCursor cursor = backend.scan(rest, ScanOptions.FORWARD.withLimit(1))) {
                 if (!cursor.hasNext()) {
                     return;
                 }

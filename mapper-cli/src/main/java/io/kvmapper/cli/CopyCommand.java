@@ -51,7 +51,8 @@ final class CopyCommand extends StoreCommand {
     @Override
     public Integer call() {
         if ((toRocksdb == null) == (toCassandra == null)) {
-            throw CliException.usage("name the target: --to-rocksdb DIR, or --to-cassandra HOST[:PORT] --to-keyspace K");
+            throw CliException.usage("name the target: --to-rocksdb DIR, or --to-cassandra HOST[:PORT] --to-keyspace "
+                    + "K");
         }
         try (OpenedStore source = open(OpenedStore.Access.READ); OpenedStore target = target()) {
             StoreCopy.Result result;

@@ -78,7 +78,10 @@ final class InfoCommand extends StoreCommand {
         }
     }
 
-    /** {@code READY}, {@code BUILDING, at ((...))}, {@code FAILED: why}, or what the schema and the store disagree on. */
+    /**
+     * {@code READY}, {@code BUILDING, covered up to ((...))}, {@code FAILED: why}, or what the schema and the store
+     * disagree on.
+     */
     static String state(ComponentTally component) {
         StoredComponent stored = component.stored;
         if (stored == null) {

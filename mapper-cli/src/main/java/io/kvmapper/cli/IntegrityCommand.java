@@ -109,7 +109,8 @@ abstract class IntegrityCommand extends StoreCommand {
                 out.println(outcome.entity() + ": clean, " + records);
             } else {
                 out.println(outcome.entity() + ": " + ProgressMeter.number(report.problemCount()) + " problem"
-                        + (report.problemCount() == 1 ? "" : "s") + (repair ? ", " + report.repaired() + " repaired" : "")
+                        + (report.problemCount() == 1 ? "" : "s")
+                        + (repair ? ", " + report.repaired() + " repaired" : "")
                         + ", " + records);
                 for (String problem : report.problems()) {
                     out.println("  " + problem);

@@ -28,8 +28,8 @@ final class KeyText {
             try {
                 components.add(part.kind().parseText(texts.get(i)));
             } catch (IllegalArgumentException e) {
-                throw CliException.usage(mapping.entityName() + ": key component " + (i + 1) + " (" + part.field().name()
-                        + "): " + e.getMessage());
+                throw CliException.usage(mapping.entityName() + ": key component " + (i + 1) + " ("
+                        + part.field().name() + "): " + e.getMessage());
             }
         }
         return components;

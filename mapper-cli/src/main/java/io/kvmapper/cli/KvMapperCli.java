@@ -38,8 +38,8 @@ public final class KvMapperCli implements Runnable {
     boolean quiet;
 
     @Option(names = "--progress", scope = ScopeType.INHERIT, paramLabel = "MODE", defaultValue = "AUTO",
-            description = "How work that takes long shows its progress on standard error: AUTO (a bar on a terminal, plain lines "
-                    + "otherwise), BAR, LINES or NONE (default: ${DEFAULT-VALUE}).")
+            description = "How work that takes long shows its progress on standard error: AUTO (a bar on a "
+                    + "terminal, plain lines otherwise), BAR, LINES or NONE (default: ${DEFAULT-VALUE}).")
     ProgressMeter.Mode progress;
 
     @Spec

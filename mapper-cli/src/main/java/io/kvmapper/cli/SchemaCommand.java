@@ -180,14 +180,17 @@ final class SchemaCommand extends StoreCommand {
         for (FieldEntry field : file) {
             FieldEntry old = before.get(field.name());
             if (old == null) {
-                changes.add("+ field " + owner + field.name() + " " + field.type() + " (stored records read it as empty)");
+                changes.add("+ field " + owner + field.name() + " " + field.type()
+                        + " (stored records read it as empty)");
             } else if (!old.type().equals(field.type())) {
-                changes.add("~ field " + owner + field.name() + " " + old.type() + " -> " + field.type() + " (widened)");
+                changes.add("~ field " + owner + field.name() + " " + old.type() + " -> " + field.type()
+                        + " (widened)");
             }
         }
         for (FieldEntry field : stored) {
             if (!after.contains(field.name())) {
-                changes.add("- field " + owner + field.name() + " " + field.type() + " (its stored values are skipped)");
+                changes.add("- field " + owner + field.name() + " " + field.type()
+                        + " (its stored values are skipped)");
             }
         }
     }

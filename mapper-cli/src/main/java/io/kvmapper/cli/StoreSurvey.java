@@ -166,15 +166,19 @@ final class StoreSurvey {
         switch (kind) {
             case MetaKinds.INDEX -> stored(entity.indexes, name, key, value);
             case MetaKinds.COUNTER -> stored(entity.counters, name, key, value);
-            case MetaKinds.INDEX_CURSOR -> entity.indexes.computeIfAbsent(name, ComponentTally::new).buildCursor = value;
-            case MetaKinds.COUNTER_CURSOR -> entity.counters.computeIfAbsent(name, ComponentTally::new).buildCursor = value;
+            case MetaKinds.INDEX_CURSOR -> component(entity.indexes, name).buildCursor = value;
+            case MetaKinds.COUNTER_CURSOR -> component(entity.counters, name).buildCursor = value;
             default -> {
             }
         }
     }
 
+    private static ComponentTally component(Map<String, ComponentTally> components, String name) {
+        return components.computeIfAbsent(name, ComponentTally::new);
+    }
+
     private static void stored(Map<String, ComponentTally> components, String name, byte[] key, byte[] value) {
-        ComponentTally component = components.computeIfAbsent(name, ComponentTally::new);
+        ComponentTally component = component(components, name);
         try {
             component.stored = StoredComponent.parse(name, key, value);
         } catch (CorruptDataException e) {

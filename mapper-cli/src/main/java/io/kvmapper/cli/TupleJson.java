@@ -110,7 +110,8 @@ final class TupleJson {
     private static Object typed(String kind, JsonParser in) {
         switch (kind) {
             case "double":
-                return in.currentToken() == JsonToken.VALUE_STRING ? Double.valueOf(in.getString()) : in.getDoubleValue();
+                return in.currentToken() == JsonToken.VALUE_STRING ? Double.valueOf(in.getString())
+                        : in.getDoubleValue();
             case "float":
                 return in.currentToken() == JsonToken.VALUE_STRING ? Float.valueOf(in.getString()) : in.getFloatValue();
             case "bytes":

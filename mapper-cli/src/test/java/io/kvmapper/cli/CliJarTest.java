@@ -45,11 +45,13 @@ class CliJarTest {
         Path file = scratch.resolve("all.jsonl");
         Cli.Result export = Jar.run(scratch, "export", "--rocksdb", store, "--out", file.toString());
         assertEquals(0, export.exit(), export::toString);
-        assertTrue(export.err().contains("export Order: 12 records in 0:0"), "a plain line when piped: " + export.err());
+        assertTrue(export.err().contains("export Order: 12 records in 0:0"),
+                "a plain line when piped: " + export.err());
         assertFalse(export.err().contains("\r"), "no bar when standard error is no terminal");
         Path imported = scratch.resolve("imported");
         assertOk(Jar.run(scratch, "import", "--rocksdb", imported.toString(), "--in", file.toString()), "");
-        assertOk(Jar.run(scratch, "verify", "--rocksdb", imported.toString(), "-q"), "Order: clean, 12 records checked");
+        assertOk(Jar.run(scratch, "verify", "--rocksdb", imported.toString(), "-q"),
+                "Order: clean, 12 records checked");
         Path again = scratch.resolve("again.jsonl");
         assertOk(Jar.run(scratch, "export", "--rocksdb", imported.toString(), "--out", again.toString(), "-q"), "");
         assertEquals(Files.readAllLines(file), Files.readAllLines(again));

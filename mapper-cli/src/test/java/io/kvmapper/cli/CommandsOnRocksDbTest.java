@@ -62,8 +62,8 @@ class CommandsOnRocksDbTest {
                 + "ATTRIBUTE_PER_KEY, JSON"), out);
         assertTrue(out.contains("  records  12 (12 keys, "), "Order's twelve records: " + out);
         assertTrue(out.matches("(?s).*index +email +unique\\(email:STRING\\) +READY +3 entries, .*"), out);
-        assertTrue(out.matches("(?s).*counter +revenueByDay +sum\\(totalCents:LONG;day:LOCAL_DATE\\) +READY +3 groups.*"),
-                out);
+        assertTrue(out.matches("(?s).*counter +revenueByDay +sum\\(totalCents:LONG;day:LOCAL_DATE\\) +READY"
+                + " +3 groups.*"), out);
         assertTrue(out.contains("multimap likes: 3 pairs, "), out);
         assertTrue(out.contains(" on disk"), out);
     }
@@ -124,7 +124,8 @@ class CommandsOnRocksDbTest {
                 + "  ~ field size int -> long (widened)\n"
                 + "  + index byLabel index(label_stored:STRING) (built online)\n", compatible.out());
 
-        Files.writeString(files.resolve("Gadget.json"), gadget.replace("\"type\": \"BigInteger\"", "\"type\": \"String\""));
+        Files.writeString(files.resolve("Gadget.json"),
+                gadget.replace("\"type\": \"BigInteger\"", "\"type\": \"String\""));
         Cli.Result refused = Cli.run("schema", "Gadget", "--rocksdb", dir, "--diff", files.toString());
         assertEquals(1, refused.exit(), refused::toString);
         assertEquals("Gadget: incompatible\n  field \"huge\" is stored as BigInteger, and the schema files read it as "
@@ -208,7 +209,8 @@ class CommandsOnRocksDbTest {
     void decodeNamesTheAreaOfAnyKeyWithoutAStore() throws IOException {
         Cli.Result record = Cli.run("decode", "05 02 55 73 65 72 00 02 72 00 15 01 00");
         assertEquals(0, record.exit(), record::toString);
-        assertEquals("tuple:    ((\"User\", \"r\", 1))\narea:     record\nentity:   User\nelements: (1)\n", record.out());
+        assertEquals("tuple:    ((\"User\", \"r\", 1))\narea:     record\nentity:   User\nelements: (1)\n",
+                record.out());
         JsonNode entry = decode(hex(Tuples.encode(List.of("User", "i", "status"), "ACTIVE", 1L)));
         assertEquals(List.of("index entry", "User", "status", "(\"ACTIVE\", 1)"), List.of(entry.get("area").asString(),
                 entry.get("entity").asString(), entry.get("index").asString(), entry.get("elements").asString()));
@@ -221,7 +223,8 @@ class CommandsOnRocksDbTest {
         assertEquals("index definition and state", state.get("area").asString());
         JsonNode pair = decode(hex(Tuples.encode(List.of("$multimap", "likes", "post-1"), "alice")));
         assertEquals("{\"tuple\":\"((\\\"$multimap\\\", \\\"likes\\\", \\\"post-1\\\"), \\\"alice\\\")\","
-                + "\"area\":\"multimap pair\",\"multimap\":\"likes\",\"key\":\"post-1\",\"value\":\"alice\"}", pair.toString());
+                + "\"area\":\"multimap pair\",\"multimap\":\"likes\",\"key\":\"post-1\",\"value\":\"alice\"}",
+                pair.toString());
         JsonNode foreign = decode("0x02 61 00");
         assertEquals("none: not a key of KV Mapper's layout", foreign.get("area").asString());
         assertEquals(2, Cli.run("decode", "zz").exit());
@@ -414,7 +417,8 @@ class CommandsOnRocksDbTest {
                 io.kvmapper.spi.KvTransaction kv = backend.beginTransaction()) {
             kv.put(Tuples.encode(List.of("User", "m"), "index", "status"),
                     Tuples.encode("index(status:ENUM)", "BUILDING", ""));
-            kv.put(Tuples.encode(List.of("User", "m"), "index-build", "status"), Tuples.encode(List.of("User", "r", 1L)));
+            kv.put(Tuples.encode(List.of("User", "m"), "index-build", "status"),
+                    Tuples.encode(List.of("User", "r", 1L)));
             kv.put(Tuples.encode(List.of("User", "m"), "counter", "old"), Tuples.encode("count()", "DROPPING", ""));
             kv.commit();
         }
@@ -447,8 +451,8 @@ class CommandsOnRocksDbTest {
         try (KvStore held = RocksKvStore.open(store)) {
             Cli.Result repair = Cli.run("repair", "--rocksdb", dir);
             assertEquals(3, repair.exit(), repair::toString);
-            assertTrue(repair.err().startsWith("kvmapper: the RocksDB store at " + store.toAbsolutePath() + " is held by "
-                    + "another process (its LOCK file is taken), and this command writes"), repair.err());
+            assertTrue(repair.err().startsWith("kvmapper: the RocksDB store at " + store.toAbsolutePath()
+                    + " is held by another process (its LOCK file is taken), and this command writes"), repair.err());
             assertEquals(0, Cli.run("verify", "--rocksdb", dir).exit());
             assertEquals(0, Cli.run("info", "--rocksdb", dir).exit());
         }

@@ -67,7 +67,8 @@ class ProgressMeterTest {
         }
         assertEquals("scan Person: 1 entry in 0:00\n", printed());
         printed.reset();
-        try (ProgressMeter meter = ProgressMeter.start(err, ProgressMeter.Mode.NONE, 80, now::get, "scan", 10, "items")) {
+        try (ProgressMeter meter = ProgressMeter.start(err, ProgressMeter.Mode.NONE, 80, now::get, "scan", 10,
+                "items")) {
             now.addAndGet(10 * SECOND);
             meter.done(5);
         }

@@ -58,8 +58,9 @@ class VerifyRepairParityTest {
         assertTrue(generated.values().stream().mapToLong(IntegrityReport::problemCount).sum() >= 10,
                 () -> "the damage shows: " + generated);
         String all = generated.values().stream().flatMap(r -> r.problems().stream()).reduce("", (a, b) -> a + b + "\n");
-        for (String kind : List.of("has no entry for value", "holds the orphaned entry", "which does not hold the value",
-                "has no group ()", "the records give 0", "the stored value is not a valid encoding")) {
+        for (String kind : List.of("has no entry for value", "holds the orphaned entry",
+                "which does not hold the value", "has no group ()", "the records give 0",
+                "the stored value is not a valid encoding")) {
             assertTrue(all.contains(kind), () -> "a problem of the kind '" + kind + "' among\n" + all);
         }
         Map<String, JsonNode> tool = tool("verify", damaged);
@@ -93,12 +94,13 @@ class VerifyRepairParityTest {
         ProtoGadget proto;
         try (KvStore opened = RocksKvStore.open(store)) {
             List<Gadget> gadgets = all(new GadgetRepository(opened)::findAll);
-            gadget = gadgets.stream().filter(g -> g.code() != null && g.tags() != null && !g.tags().isEmpty()).findFirst()
-                    .orElseThrow();
+            gadget = gadgets.stream().filter(g -> g.code() != null && g.tags() != null && !g.tags().isEmpty())
+                    .findFirst().orElseThrow();
             other = gadgets.stream().filter(g -> g.code() != null && !g.code().equals(gadget.code())).findFirst()
                     .orElseThrow();
             attr = all(new AttrGadgetRepository(opened)::findAll).stream()
-                    .filter(a -> a.tags() != null && a.tags().stream().anyMatch(t -> t != null)).findFirst().orElseThrow();
+                    .filter(a -> a.tags() != null && a.tags().stream().anyMatch(t -> t != null)).findFirst()
+                    .orElseThrow();
             proto = all(new ProtoGadgetRepository(opened)::findAll).get(0);
         }
         List<Object> key = List.of(gadget.region(), gadget.zone(), new Descending(gadget.at()), gadget.id());

@@ -29,8 +29,8 @@ import java.util.UUID;
  * wherever the codec keeps them.
  */
 public final class RandomEntities {
-    private static final String[] STRINGS = {"", "a", "ada@example.com", "\0", "a\0b", "é", "日本語", "😀 emoji", "x".repeat(300),
-        "quote \" and \\ backslash", "line\nbreak", "Ω"};
+    private static final String[] STRINGS = {"", "a", "ada@example.com", "\0", "a\0b", "é", "日本語", "😀 emoji",
+        "x".repeat(300), "quote \" and \\ backslash", "line\nbreak", "Ω"};
     private static final Instant[] INSTANTS = {Instant.EPOCH, Instant.parse("2024-01-01T00:00:00Z"),
         Instant.parse("1969-12-31T23:59:59.999999999Z"), Instant.ofEpochSecond(-62_135_596_800L),
         Instant.parse("2262-04-11T23:47:16.854775807Z"), Instant.parse("2262-04-11T23:47:16.854775808Z"), Instant.MAX,
@@ -129,8 +129,8 @@ public final class RandomEntities {
             return chars[random.nextInt(chars.length)];
         }
         if (kind == float.class || kind == Float.class) {
-            float[] floats = {0f, -0f, 1.5f, Float.NaN, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.MIN_VALUE,
-                Float.MAX_VALUE, random.nextFloat() * 1e6f - 5e5f};
+            float[] floats = {0f, -0f, 1.5f, Float.NaN, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY,
+                Float.MIN_VALUE, Float.MAX_VALUE, random.nextFloat() * 1e6f - 5e5f};
             return floats[random.nextInt(floats.length)];
         }
         if (kind == double.class || kind == Double.class) {

@@ -62,7 +62,8 @@ class SchemaMappingErrorsTest {
     @Test
     void recordsCompareDeeplyAndPrintAsTheJsonCodecWritesThem() {
         SchemaMapping clips = SchemaMapping.of(SchemaJson.read(Clip_KvMapping.INSTANCE.schema(), "test"));
-        String json = "{\"id\":7,\"title\":\"a\",\"link\":\"https://x\",\"price\":{\"amount\":12.50,\"currency\":\"EUR\"}}";
+        String json = "{\"id\":7,\"title\":\"a\",\"link\":\"https://x\",\"price\":{\"amount\":12.50,"
+                + "\"currency\":\"EUR\"}}";
         GenericObject one = clips.json().fromJson(json);
         GenericObject two = clips.json().fromJson(json);
         assertEquals(one, two);

@@ -42,7 +42,8 @@ public final class ObjectType {
             try {
                 type = FieldType.parse(entry.type());
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("field \"" + entry.name() + "\" of " + name + ": " + e.getMessage(), e);
+                throw new IllegalArgumentException("field \"" + entry.name() + "\" of " + name + ": " + e.getMessage(),
+                        e);
             }
             Field field = new Field(entry.name(), entry.javaName() == null ? entry.name() : entry.javaName(),
                     entry.number(), type, declared.size());
