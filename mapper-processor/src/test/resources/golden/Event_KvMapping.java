@@ -22,9 +22,9 @@ final class Event_KvMapping implements EntityMapping<Event> {
 
     static final String ENTITY = "event";
 
-    private static final byte[] HEAD = RecordKeys.partitionHead(ENTITY);
+    private static final byte[] PARTITION_HEAD = RecordKeys.partitionHead(ENTITY);
 
-    private static final byte[] ALL = RecordKeys.allRecordsPrefix(ENTITY);
+    private static final byte[] ALL_RECORDS_PREFIX = RecordKeys.allRecordsPrefix(ENTITY);
 
     private static final String SCHEMA = "{\n"
             + "  \"format\": 1,\n"
@@ -111,7 +111,7 @@ final class Event_KvMapping implements EntityMapping<Event> {
      * The record key.
      */
     static byte[] key(String tenant, Instant at, long sequence) {
-        return new TupleWriter(80).beginNested().appendRaw(HEAD)
+        return new TupleWriter(80).beginNested().appendRaw(PARTITION_HEAD)
                 .writeString(RecordKeys.require(tenant, ENTITY, "tenant"))
                 .endNested()
                 .descending().writeInstant(RecordKeys.require(at, ENTITY, "at"))
@@ -123,14 +123,14 @@ final class Event_KvMapping implements EntityMapping<Event> {
      * Every record of the entity.
      */
     static RecordRange allRecords() {
-        return RecordRange.prefix(ALL);
+        return RecordRange.prefix(ALL_RECORDS_PREFIX);
     }
 
     /**
      * The records whose key starts with the given component.
      */
     static RecordRange rangeByTenant(String tenant) {
-        return RecordRange.prefix(new TupleWriter(48).beginNested().appendRaw(HEAD)
+        return RecordRange.prefix(new TupleWriter(48).beginNested().appendRaw(PARTITION_HEAD)
                 .writeString(RecordKeys.require(tenant, ENTITY, "tenant"))
                 .endNested()
                 .toPrefixBytes());
@@ -140,7 +140,7 @@ final class Event_KvMapping implements EntityMapping<Event> {
      * The records whose key starts with the given 2 components.
      */
     static RecordRange rangeByTenantAndAt(String tenant, Instant at) {
-        return RecordRange.prefix(new TupleWriter(64).beginNested().appendRaw(HEAD)
+        return RecordRange.prefix(new TupleWriter(64).beginNested().appendRaw(PARTITION_HEAD)
                 .writeString(RecordKeys.require(tenant, ENTITY, "tenant"))
                 .endNested()
                 .descending().writeInstant(RecordKeys.require(at, ENTITY, "at"))
@@ -151,7 +151,7 @@ final class Event_KvMapping implements EntityMapping<Event> {
      * The records whose component 'tenant' lies in [from, to).
      */
     static RecordRange rangeByTenantBetween(String from, String to) {
-        return RecordRange.between(ALL,
+        return RecordRange.between(ALL_RECORDS_PREFIX,
                 new TupleWriter(16).writeString(RecordKeys.require(from, ENTITY, "tenant")).toByteArray(),
                 new TupleWriter(16).writeString(RecordKeys.require(to, ENTITY, "tenant")).toByteArray(), false);
     }
@@ -160,7 +160,7 @@ final class Event_KvMapping implements EntityMapping<Event> {
      * The records whose component 'at' lies in [from, to) after the given leading components.
      */
     static RecordRange rangeByTenantAndAtBetween(String tenant, Instant from, Instant to) {
-        return RecordRange.between(new TupleWriter(48).beginNested().appendRaw(HEAD)
+        return RecordRange.between(new TupleWriter(48).beginNested().appendRaw(PARTITION_HEAD)
                 .writeString(RecordKeys.require(tenant, ENTITY, "tenant"))
                 .endNested()
                 .toPrefixBytes(),
@@ -173,7 +173,7 @@ final class Event_KvMapping implements EntityMapping<Event> {
      */
     static RecordRange rangeByTenantAndAtAndSequenceBetween(String tenant, Instant at, long from,
             long to) {
-        return RecordRange.between(new TupleWriter(64).beginNested().appendRaw(HEAD)
+        return RecordRange.between(new TupleWriter(64).beginNested().appendRaw(PARTITION_HEAD)
                 .writeString(RecordKeys.require(tenant, ENTITY, "tenant"))
                 .endNested()
                 .descending().writeInstant(RecordKeys.require(at, ENTITY, "at"))

@@ -195,7 +195,7 @@ public final class OrderRepository implements CrudRepository<Order, OrderReposit
      * The entity whose reference is the given value (unique index 'reference'); empty if none, or if an argument is null, since nulls are not indexed.
      */
     public Optional<Order> findByReference(String reference) {
-        return this.operations.findByUniqueIndex("reference", Order_KvMapping.referenceValue(reference),
+        return this.operations.findByUniqueIndex("reference", Order_KvMapping.referenceIndexValue(reference),
                 stored -> Objects.equals(stored.reference(), reference));
     }
 
@@ -203,49 +203,49 @@ public final class OrderRepository implements CrudRepository<Order, OrderReposit
      * The entities whose reference lies from {@code from} (inclusive) to {@code to} (exclusive), in index order (index 'reference').
      */
     public List<Order> findByReferenceBetween(String from, String to) {
-        return this.operations.findByIndexBetween("reference", new byte[0], Order_KvMapping.referenceValue(from), Order_KvMapping.referenceValue(to));
+        return this.operations.findByIndexBetween("reference", new byte[0], Order_KvMapping.referenceIndexValue(from), Order_KvMapping.referenceIndexValue(to));
     }
 
     /**
      * A page of the entities whose reference lies from {@code from} (inclusive) to {@code to} (exclusive), in index order (index 'reference').
      */
     public Page<Order> findByReferenceBetween(String from, String to, PageRequest page) {
-        return this.operations.findByIndexBetween("reference", new byte[0], Order_KvMapping.referenceValue(from), Order_KvMapping.referenceValue(to), page);
+        return this.operations.findByIndexBetween("reference", new byte[0], Order_KvMapping.referenceIndexValue(from), Order_KvMapping.referenceIndexValue(to), page);
     }
 
     /**
      * The entities whose tags contain the given element (index 'tags'), in index order.
      */
     public List<Order> findByTags(String tags) {
-        return this.operations.findByIndex("tags", Order_KvMapping.tagsValue(tags));
+        return this.operations.findByIndex("tags", Order_KvMapping.tagsIndexValue(tags));
     }
 
     /**
      * A page of the entities whose tags contain the given element (index 'tags'), in index order.
      */
     public Page<Order> findByTags(String tags, PageRequest page) {
-        return this.operations.findByIndex("tags", Order_KvMapping.tagsValue(tags), page);
+        return this.operations.findByIndex("tags", Order_KvMapping.tagsIndexValue(tags), page);
     }
 
     /**
      * The entities whose tags hold an element from {@code from} (inclusive) to {@code to} (exclusive), in index order (index 'tags'); an entity appears once for each such element.
      */
     public List<Order> findByTagsBetween(String from, String to) {
-        return this.operations.findByIndexBetween("tags", new byte[0], Order_KvMapping.tagsValue(from), Order_KvMapping.tagsValue(to));
+        return this.operations.findByIndexBetween("tags", new byte[0], Order_KvMapping.tagsIndexValue(from), Order_KvMapping.tagsIndexValue(to));
     }
 
     /**
      * A page of the entities whose tags hold an element from {@code from} (inclusive) to {@code to} (exclusive), in index order (index 'tags'); an entity appears once for each such element.
      */
     public Page<Order> findByTagsBetween(String from, String to, PageRequest page) {
-        return this.operations.findByIndexBetween("tags", new byte[0], Order_KvMapping.tagsValue(from), Order_KvMapping.tagsValue(to), page);
+        return this.operations.findByIndexBetween("tags", new byte[0], Order_KvMapping.tagsIndexValue(from), Order_KvMapping.tagsIndexValue(to), page);
     }
 
     /**
      * The entities whose shipTo.country and status are the given values (index 'shipToCountryAndStatus'), in index order; a null argument finds the entities where that value is null.
      */
     public List<Order> findByShipToCountryAndStatus(String shipToCountry, Order.Status status) {
-        return this.operations.findByIndex("shipToCountryAndStatus", Order_KvMapping.shipToCountryAndStatusValue(shipToCountry, status));
+        return this.operations.findByIndex("shipToCountryAndStatus", Order_KvMapping.shipToCountryAndStatusIndexValue(shipToCountry, status));
     }
 
     /**
@@ -253,7 +253,7 @@ public final class OrderRepository implements CrudRepository<Order, OrderReposit
      */
     public Page<Order> findByShipToCountryAndStatus(String shipToCountry, Order.Status status,
             PageRequest page) {
-        return this.operations.findByIndex("shipToCountryAndStatus", Order_KvMapping.shipToCountryAndStatusValue(shipToCountry, status), page);
+        return this.operations.findByIndex("shipToCountryAndStatus", Order_KvMapping.shipToCountryAndStatusIndexValue(shipToCountry, status), page);
     }
 
     /**
@@ -261,7 +261,7 @@ public final class OrderRepository implements CrudRepository<Order, OrderReposit
      */
     public List<Order> findByShipToCountryAndStatusBetween(String shipToCountry, Order.Status from,
             Order.Status to) {
-        return this.operations.findByIndexBetween("shipToCountryAndStatus", Order_KvMapping.shipToCountryAndStatusPrefix(shipToCountry), Order_KvMapping.shipToCountryAndStatusLast(from), Order_KvMapping.shipToCountryAndStatusLast(to));
+        return this.operations.findByIndexBetween("shipToCountryAndStatus", Order_KvMapping.shipToCountryAndStatusIndexPrefix(shipToCountry), Order_KvMapping.shipToCountryAndStatusIndexLast(from), Order_KvMapping.shipToCountryAndStatusIndexLast(to));
     }
 
     /**
@@ -269,28 +269,28 @@ public final class OrderRepository implements CrudRepository<Order, OrderReposit
      */
     public Page<Order> findByShipToCountryAndStatusBetween(String shipToCountry, Order.Status from,
             Order.Status to, PageRequest page) {
-        return this.operations.findByIndexBetween("shipToCountryAndStatus", Order_KvMapping.shipToCountryAndStatusPrefix(shipToCountry), Order_KvMapping.shipToCountryAndStatusLast(from), Order_KvMapping.shipToCountryAndStatusLast(to), page);
+        return this.operations.findByIndexBetween("shipToCountryAndStatus", Order_KvMapping.shipToCountryAndStatusIndexPrefix(shipToCountry), Order_KvMapping.shipToCountryAndStatusIndexLast(from), Order_KvMapping.shipToCountryAndStatusIndexLast(to), page);
     }
 
     /**
      * The number of entities whose status is the given value (counter 'byStatus'); one read.
      */
     public long countByStatus(Order.Status status) {
-        return this.operations.counter("byStatus", Order_KvMapping.byStatusGroupOf(status));
+        return this.operations.counter("byStatus", Order_KvMapping.byStatusCounterGroupOf(status));
     }
 
     /**
      * The number of entities per status, for every group that is not zero, in group order (counter 'byStatus'); one scan.
      */
     public Map<Order.Status, Long> countByStatus() {
-        return this.operations.counterGroups("byStatus", Order_KvMapping::byStatusReadGroup);
+        return this.operations.counterGroups("byStatus", Order_KvMapping::byStatusCounterReadGroup);
     }
 
     /**
      * The sum of totalCents over the entities whose shipTo.country and status are the given values (counter 'revenueByCountryAndStatus'); one read.
      */
     public long sumRevenueByCountryAndStatus(String shipToCountry, Order.Status status) {
-        return this.operations.counter("revenueByCountryAndStatus", Order_KvMapping.revenueByCountryAndStatusGroupOf(shipToCountry, status));
+        return this.operations.counter("revenueByCountryAndStatus", Order_KvMapping.revenueByCountryAndStatusCounterGroupOf(shipToCountry, status));
     }
 
     /**

@@ -23,9 +23,9 @@ final class Order_KvMapping implements EntityMapping<Order> {
 
     static final String ENTITY = "order";
 
-    private static final byte[] HEAD = RecordKeys.partitionHead(ENTITY);
+    private static final byte[] PARTITION_HEAD = RecordKeys.partitionHead(ENTITY);
 
-    private static final byte[] ALL = RecordKeys.allRecordsPrefix(ENTITY);
+    private static final byte[] ALL_RECORDS_PREFIX = RecordKeys.allRecordsPrefix(ENTITY);
 
     private static final String SCHEMA = "{\n"
             + "  \"format\": 1,\n"
@@ -71,17 +71,17 @@ final class Order_KvMapping implements EntityMapping<Order> {
 
     private static final List<IndexDefinition<Order>> INDEXES = List.of(
             new IndexDefinition<>("reference", true, 1, "unique(reference:STRING)",
-                    Order_KvMapping::referenceValues),
+                    Order_KvMapping::referenceIndexValues),
             new IndexDefinition<>("tags", false, 1, "index(tags:STRING[])",
-                    Order_KvMapping::tagsValues),
+                    Order_KvMapping::tagsIndexValues),
             new IndexDefinition<>("shipToCountryAndStatus", false, 2, "index(shipTo.country:STRING,status:ENUM)",
-                    Order_KvMapping::shipToCountryAndStatusValues));
+                    Order_KvMapping::shipToCountryAndStatusIndexValues));
 
     private static final List<CounterDefinition<Order>> COUNTERS = List.of(
             new CounterDefinition<>("byStatus", "count(status:ENUM)",
-                    Order_KvMapping::byStatusGroup, entity -> 1L, false),
+                    Order_KvMapping::byStatusCounterGroup, entity -> 1L, false),
             new CounterDefinition<>("revenueByCountryAndStatus", "sum(totalCents:LONG;shipTo.country:STRING,status:ENUM)",
-                    Order_KvMapping::revenueByCountryAndStatusGroup, Order_KvMapping::revenueByCountryAndStatusAmount, true));
+                    Order_KvMapping::revenueByCountryAndStatusCounterGroup, Order_KvMapping::revenueByCountryAndStatusCounterAmount, true));
 
     private static final VersionField<Order> VERSION = new VersionField<Order>() {
         @Override
@@ -143,7 +143,7 @@ final class Order_KvMapping implements EntityMapping<Order> {
      * The record key.
      */
     static byte[] key(String shop, long number) {
-        return new TupleWriter(64).beginNested().appendRaw(HEAD)
+        return new TupleWriter(64).beginNested().appendRaw(PARTITION_HEAD)
                 .writeString(RecordKeys.require(shop, ENTITY, "shop"))
                 .endNested()
                 .writeLong(number)
@@ -154,14 +154,14 @@ final class Order_KvMapping implements EntityMapping<Order> {
      * Every record of the entity.
      */
     static RecordRange allRecords() {
-        return RecordRange.prefix(ALL);
+        return RecordRange.prefix(ALL_RECORDS_PREFIX);
     }
 
     /**
      * The records whose key starts with the given component.
      */
     static RecordRange rangeByShop(String shop) {
-        return RecordRange.prefix(new TupleWriter(48).beginNested().appendRaw(HEAD)
+        return RecordRange.prefix(new TupleWriter(48).beginNested().appendRaw(PARTITION_HEAD)
                 .writeString(RecordKeys.require(shop, ENTITY, "shop"))
                 .endNested()
                 .toPrefixBytes());
@@ -171,7 +171,7 @@ final class Order_KvMapping implements EntityMapping<Order> {
      * The records whose component 'shop' lies in [from, to).
      */
     static RecordRange rangeByShopBetween(String from, String to) {
-        return RecordRange.between(ALL,
+        return RecordRange.between(ALL_RECORDS_PREFIX,
                 new TupleWriter(16).writeString(RecordKeys.require(from, ENTITY, "shop")).toByteArray(),
                 new TupleWriter(16).writeString(RecordKeys.require(to, ENTITY, "shop")).toByteArray(), false);
     }
@@ -180,7 +180,7 @@ final class Order_KvMapping implements EntityMapping<Order> {
      * The records whose component 'number' lies in [from, to) after the given leading components.
      */
     static RecordRange rangeByShopAndNumberBetween(String shop, long from, long to) {
-        return RecordRange.between(new TupleWriter(48).beginNested().appendRaw(HEAD)
+        return RecordRange.between(new TupleWriter(48).beginNested().appendRaw(PARTITION_HEAD)
                 .writeString(RecordKeys.require(shop, ENTITY, "shop"))
                 .endNested()
                 .toPrefixBytes(),
@@ -191,17 +191,17 @@ final class Order_KvMapping implements EntityMapping<Order> {
     /**
      * Adds the encoded values of index 'reference' of {@code entity} to {@code out}; none while a value is null.
      */
-    static void referenceValues(Order entity, List<byte[]> out) {
+    static void referenceIndexValues(Order entity, List<byte[]> out) {
         String reference = entity.reference();
         if (reference != null) {
-            out.add(referenceValue(reference));
+            out.add(referenceIndexValue(reference));
         }
     }
 
     /**
      * The encoded value of index 'reference' for these arguments.
      */
-    static byte[] referenceValue(String reference) {
+    static byte[] referenceIndexValue(String reference) {
         TupleWriter writer = new TupleWriter(32);
         if (reference == null) {
             writer.writeNull();
@@ -214,11 +214,11 @@ final class Order_KvMapping implements EntityMapping<Order> {
     /**
      * Adds the encoded values of index 'tags' of {@code entity} to {@code out}.
      */
-    static void tagsValues(Order entity, List<byte[]> out) {
+    static void tagsIndexValues(Order entity, List<byte[]> out) {
         Set<String> tags = entity.tags();
         if (tags != null) {
             for (String tag : tags) {
-                out.add(tagsValue(tag));
+                out.add(tagsIndexValue(tag));
             }
         }
     }
@@ -226,7 +226,7 @@ final class Order_KvMapping implements EntityMapping<Order> {
     /**
      * The encoded value of index 'tags' for these arguments.
      */
-    static byte[] tagsValue(String tags) {
+    static byte[] tagsIndexValue(String tags) {
         TupleWriter writer = new TupleWriter(32);
         if (tags == null) {
             writer.writeNull();
@@ -239,15 +239,15 @@ final class Order_KvMapping implements EntityMapping<Order> {
     /**
      * Adds the encoded values of index 'shipToCountryAndStatus' of {@code entity} to {@code out}.
      */
-    static void shipToCountryAndStatusValues(Order entity, List<byte[]> out) {
+    static void shipToCountryAndStatusIndexValues(Order entity, List<byte[]> out) {
         Order.Address shipTo = entity.shipTo();
-        out.add(shipToCountryAndStatusValue(shipTo == null ? null : shipTo.country(), entity.status()));
+        out.add(shipToCountryAndStatusIndexValue(shipTo == null ? null : shipTo.country(), entity.status()));
     }
 
     /**
      * The encoded value of index 'shipToCountryAndStatus' for these arguments.
      */
-    static byte[] shipToCountryAndStatusValue(String shipToCountry, Order.Status status) {
+    static byte[] shipToCountryAndStatusIndexValue(String shipToCountry, Order.Status status) {
         TupleWriter writer = new TupleWriter(32);
         if (shipToCountry == null) {
             writer.writeNull();
@@ -265,7 +265,7 @@ final class Order_KvMapping implements EntityMapping<Order> {
     /**
      * The encoded leading elements of index 'shipToCountryAndStatus', before a range over its last.
      */
-    static byte[] shipToCountryAndStatusPrefix(String shipToCountry) {
+    static byte[] shipToCountryAndStatusIndexPrefix(String shipToCountry) {
         TupleWriter writer = new TupleWriter(32);
         if (shipToCountry == null) {
             writer.writeNull();
@@ -278,7 +278,7 @@ final class Order_KvMapping implements EntityMapping<Order> {
     /**
      * The encoded last element of index 'shipToCountryAndStatus'.
      */
-    static byte[] shipToCountryAndStatusLast(Order.Status status) {
+    static byte[] shipToCountryAndStatusIndexLast(Order.Status status) {
         TupleWriter writer = new TupleWriter(32);
         if (status == null) {
             writer.writeNull();
@@ -291,14 +291,14 @@ final class Order_KvMapping implements EntityMapping<Order> {
     /**
      * The encoded group of counter 'byStatus' {@code entity} counts in.
      */
-    static byte[] byStatusGroup(Order entity) {
-        return byStatusGroupOf(entity.status());
+    static byte[] byStatusCounterGroup(Order entity) {
+        return byStatusCounterGroupOf(entity.status());
     }
 
     /**
      * The encoded group of counter 'byStatus' for these arguments.
      */
-    static byte[] byStatusGroupOf(Order.Status status) {
+    static byte[] byStatusCounterGroupOf(Order.Status status) {
         TupleWriter writer = new TupleWriter(32);
         if (status == null) {
             writer.writeNull();
@@ -311,7 +311,7 @@ final class Order_KvMapping implements EntityMapping<Order> {
     /**
      * Decodes a group of counter 'byStatus'.
      */
-    static Order.Status byStatusReadGroup(TupleReader reader) {
+    static Order.Status byStatusCounterReadGroup(TupleReader reader) {
         if (reader.nextIsNull()) {
             reader.readNull();
             return null;
@@ -322,15 +322,16 @@ final class Order_KvMapping implements EntityMapping<Order> {
     /**
      * The encoded group of counter 'revenueByCountryAndStatus' {@code entity} counts in.
      */
-    static byte[] revenueByCountryAndStatusGroup(Order entity) {
+    static byte[] revenueByCountryAndStatusCounterGroup(Order entity) {
         Order.Address shipTo = entity.shipTo();
-        return revenueByCountryAndStatusGroupOf(shipTo == null ? null : shipTo.country(), entity.status());
+        return revenueByCountryAndStatusCounterGroupOf(shipTo == null ? null : shipTo.country(), entity.status());
     }
 
     /**
      * The encoded group of counter 'revenueByCountryAndStatus' for these arguments.
      */
-    static byte[] revenueByCountryAndStatusGroupOf(String shipToCountry, Order.Status status) {
+    static byte[] revenueByCountryAndStatusCounterGroupOf(String shipToCountry,
+            Order.Status status) {
         TupleWriter writer = new TupleWriter(32);
         if (shipToCountry == null) {
             writer.writeNull();
@@ -348,7 +349,7 @@ final class Order_KvMapping implements EntityMapping<Order> {
     /**
      * What {@code entity} adds to counter 'revenueByCountryAndStatus'.
      */
-    static long revenueByCountryAndStatusAmount(Order entity) {
+    static long revenueByCountryAndStatusCounterAmount(Order entity) {
         return entity.totalCents();
     }
 

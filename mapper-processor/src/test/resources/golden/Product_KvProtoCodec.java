@@ -58,9 +58,9 @@ final class Product_KvProtoCodec extends ProtobufCodec<Product> {
         if (title != null) {
             Proto.STRING.write(out, 5, title);
         }
-        Product.Dimensions size_ = entity.size();
-        if (size_ != null) {
-            PRODUCT_DIMENSIONS.write(out, 6, size_);
+        Product.Dimensions size = entity.size();
+        if (size != null) {
+            PRODUCT_DIMENSIONS.write(out, 6, size);
         }
         Proto.writeRepeated(out, 7, entity.tags(), Proto.STRING, "tags");
         Proto.writeMap(out, 8, entity.stockByWarehouse(), Proto.STRING, Proto.INT, "stockByWarehouse");
@@ -74,7 +74,7 @@ final class Product_KvProtoCodec extends ProtobufCodec<Product> {
         long priceCents = 0L;
         Product.Category category = null;
         Optional<Instant> discontinuedAt = Optional.empty();
-        Product.Dimensions size_ = null;
+        Product.Dimensions size = null;
         List<String> tags = new ArrayList<>();
         Map<String, Integer> stockByWarehouse = new LinkedHashMap<>();
         List<Product.Variant> variants = new ArrayList<>();
@@ -96,7 +96,7 @@ final class Product_KvProtoCodec extends ProtobufCodec<Product> {
                     title = Proto.STRING.read(in, tag);
                     break;
                 case 6:
-                    size_ = PRODUCT_DIMENSIONS.read(in, tag);
+                    size = PRODUCT_DIMENSIONS.read(in, tag);
                     break;
                 case 7:
                     Proto.readRepeated(in, tag, Proto.STRING, tags);
@@ -112,7 +112,7 @@ final class Product_KvProtoCodec extends ProtobufCodec<Product> {
                     break;
             }
         }
-        return new Product(sku, title, priceCents, category, discontinuedAt, size_, tags, stockByWarehouse, variants);
+        return new Product(sku, title, priceCents, category, discontinuedAt, size, tags, stockByWarehouse, variants);
     }
 
     private static int sizeProduct_Dimensions(Product.Dimensions entity) {

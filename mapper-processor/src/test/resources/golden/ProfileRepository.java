@@ -140,42 +140,42 @@ public final class ProfileRepository implements CrudRepository<Profile, String> 
      * The entities whose groups contain the given element (index 'groups'), in index order.
      */
     public List<Profile> findByGroups(String groups) {
-        return this.operations.findByIndex("groups", Profile_KvMapping.groupsValue(groups));
+        return this.operations.findByIndex("groups", Profile_KvMapping.groupsIndexValue(groups));
     }
 
     /**
      * A page of the entities whose groups contain the given element (index 'groups'), in index order.
      */
     public Page<Profile> findByGroups(String groups, PageRequest page) {
-        return this.operations.findByIndex("groups", Profile_KvMapping.groupsValue(groups), page);
+        return this.operations.findByIndex("groups", Profile_KvMapping.groupsIndexValue(groups), page);
     }
 
     /**
      * The entities whose groups hold an element from {@code from} (inclusive) to {@code to} (exclusive), in index order (index 'groups'); an entity appears once for each such element.
      */
     public List<Profile> findByGroupsBetween(String from, String to) {
-        return this.operations.findByIndexBetween("groups", new byte[0], Profile_KvMapping.groupsValue(from), Profile_KvMapping.groupsValue(to));
+        return this.operations.findByIndexBetween("groups", new byte[0], Profile_KvMapping.groupsIndexValue(from), Profile_KvMapping.groupsIndexValue(to));
     }
 
     /**
      * A page of the entities whose groups hold an element from {@code from} (inclusive) to {@code to} (exclusive), in index order (index 'groups'); an entity appears once for each such element.
      */
     public Page<Profile> findByGroupsBetween(String from, String to, PageRequest page) {
-        return this.operations.findByIndexBetween("groups", new byte[0], Profile_KvMapping.groupsValue(from), Profile_KvMapping.groupsValue(to), page);
+        return this.operations.findByIndexBetween("groups", new byte[0], Profile_KvMapping.groupsIndexValue(from), Profile_KvMapping.groupsIndexValue(to), page);
     }
 
     /**
      * The number of entities whose home.city is the given value (counter 'byCity'); one read.
      */
     public long countByCity(String homeCity) {
-        return this.operations.counter("byCity", Profile_KvMapping.byCityGroupOf(homeCity));
+        return this.operations.counter("byCity", Profile_KvMapping.byCityCounterGroupOf(homeCity));
     }
 
     /**
      * The number of entities per home.city, for every group that is not zero, in group order (counter 'byCity'); one scan.
      */
     public Map<String, Long> countByCity() {
-        return this.operations.counterGroups("byCity", Profile_KvMapping::byCityReadGroup);
+        return this.operations.counterGroups("byCity", Profile_KvMapping::byCityCounterReadGroup);
     }
 
     /**

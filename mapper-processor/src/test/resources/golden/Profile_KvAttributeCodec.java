@@ -34,47 +34,47 @@ final class Profile_KvAttributeCodec implements AttributeCodec<Profile> {
 
     static final AttributeField SCORES_FIELD = AttributeField.of("scores", "scores", false, false);
 
-    private static final byte[] VERSION = null;
+    private static final byte[] VERSION_FIELD_NAME = null;
 
     private Profile_KvAttributeCodec() {
     }
 
     @Override
     public byte[] versionField() {
-        return VERSION;
+        return VERSION_FIELD_NAME;
     }
 
     @Override
     public void write(Profile entity, AttributeWriter out) {
-        int at = out.mark();
+        int mark = out.mark();
         out.field("name");
         writeName(out, entity.name());
-        out.reset(at);
+        out.reset(mark);
         out.field("home");
         writeHome(out, entity.home());
-        out.reset(at);
+        out.reset(mark);
         out.field("attributes");
         writeAttributes(out, entity.attributes());
-        out.reset(at);
+        out.reset(mark);
         out.field("friends");
         writeFriends(out, entity.friends());
-        out.reset(at);
+        out.reset(mark);
         out.field("groups");
         writeGroups(out, entity.groups());
-        out.reset(at);
+        out.reset(mark);
         out.field("scores");
         writeScores(out, entity.scores());
-        out.reset(at);
+        out.reset(mark);
     }
 
     @Override
     public Profile read(AttributeReader in) {
-        TupleReader key = in.recordKey();
-        key.beginNested();
-        key.skip();
-        key.skip();
-        String handle = key.readString();
-        key.endNested();
+        TupleReader recordKey = in.recordKey();
+        recordKey.beginNested();
+        recordKey.skip();
+        recordKey.skip();
+        String handle = recordKey.readString();
+        recordKey.endNested();
         String name = null;
         Profile.Home home = null;
         Map<String, String> attributes = null;
@@ -139,11 +139,11 @@ final class Profile_KvAttributeCodec implements AttributeCodec<Profile> {
             return;
         }
         out.container();
-        int at = out.mark();
+        int mark = out.mark();
         for (Map.Entry<String, String> entry : value.entrySet()) {
             writeAttributesKey(out.path(), entry.getKey());
             writeAttributesElement(out, entry.getValue());
-            out.reset(at);
+            out.reset(mark);
         }
     }
 
@@ -174,12 +174,12 @@ final class Profile_KvAttributeCodec implements AttributeCodec<Profile> {
             return;
         }
         out.container();
-        int at = out.mark();
+        int mark = out.mark();
         long position = 0;
         for (String element : value) {
             out.position(position++, "");
             writeFriendsElement(out, element);
-            out.reset(at);
+            out.reset(mark);
         }
     }
 
@@ -203,11 +203,11 @@ final class Profile_KvAttributeCodec implements AttributeCodec<Profile> {
             return;
         }
         out.container();
-        int at = out.mark();
+        int mark = out.mark();
         for (String element : value) {
             writeGroupsKey(out.path(), element);
             out.setElement();
-            out.reset(at);
+            out.reset(mark);
         }
     }
 
@@ -230,11 +230,11 @@ final class Profile_KvAttributeCodec implements AttributeCodec<Profile> {
             return;
         }
         out.container();
-        int at = out.mark();
+        int mark = out.mark();
         for (Map.Entry<String, List<Integer>> entry : value.entrySet()) {
             writeScoresKey(out.path(), entry.getKey());
             writeScoresElement(out, entry.getValue());
-            out.reset(at);
+            out.reset(mark);
         }
     }
 
@@ -246,7 +246,7 @@ final class Profile_KvAttributeCodec implements AttributeCodec<Profile> {
             out.nullNode();
         } else {
             out.container();
-            int at2 = out.mark();
+            int mark2 = out.mark();
             long position2 = 0;
             for (Integer element2 : value) {
                 out.position(position2++, "");
@@ -256,7 +256,7 @@ final class Profile_KvAttributeCodec implements AttributeCodec<Profile> {
                     out.value().writeLong(element2);
                     out.leaf();
                 }
-                out.reset(at2);
+                out.reset(mark2);
             }
         }
     }
@@ -363,19 +363,19 @@ final class Profile_KvAttributeCodec implements AttributeCodec<Profile> {
 
     private static void writeProfile_HomeObject(AttributeWriter out, Profile.Home value) {
         out.container();
-        int at = out.mark();
+        int mark = out.mark();
         String city = value.city();
         if (city != null) {
             out.field("city");
             out.value().writeString(city);
             out.leaf();
-            out.reset(at);
+            out.reset(mark);
         }
         Profile.Point point = value.point();
         if (point != null) {
             out.field("point");
             writeProfile_PointObject(out, point);
-            out.reset(at);
+            out.reset(mark);
         }
     }
 
@@ -404,15 +404,15 @@ final class Profile_KvAttributeCodec implements AttributeCodec<Profile> {
 
     private static void writeProfile_PointObject(AttributeWriter out, Profile.Point value) {
         out.container();
-        int at = out.mark();
+        int mark = out.mark();
         out.field("lat");
         out.value().writeDouble(value.lat());
         out.leaf();
-        out.reset(at);
+        out.reset(mark);
         out.field("lon");
         out.value().writeDouble(value.lon());
         out.leaf();
-        out.reset(at);
+        out.reset(mark);
     }
 
     private static Profile.Point readProfile_PointObject(AttributeReader in) {

@@ -24,9 +24,9 @@ final class Profile_KvMapping implements EntityMapping<Profile> {
 
     static final String ENTITY = "Profile";
 
-    private static final byte[] HEAD = RecordKeys.partitionHead(ENTITY);
+    private static final byte[] PARTITION_HEAD = RecordKeys.partitionHead(ENTITY);
 
-    private static final byte[] ALL = RecordKeys.allRecordsPrefix(ENTITY);
+    private static final byte[] ALL_RECORDS_PREFIX = RecordKeys.allRecordsPrefix(ENTITY);
 
     private static final String SCHEMA = "{\n"
             + "  \"format\": 1,\n"
@@ -74,11 +74,11 @@ final class Profile_KvMapping implements EntityMapping<Profile> {
 
     private static final List<IndexDefinition<Profile>> INDEXES = List.of(
             new IndexDefinition<>("groups", false, 1, "index(groups:STRING[])",
-                    Profile_KvMapping::groupsValues));
+                    Profile_KvMapping::groupsIndexValues));
 
     private static final List<CounterDefinition<Profile>> COUNTERS = List.of(
             new CounterDefinition<>("byCity", "count(home.city:STRING)",
-                    Profile_KvMapping::byCityGroup, entity -> 1L, false));
+                    Profile_KvMapping::byCityCounterGroup, entity -> 1L, false));
 
     private Profile_KvMapping() {
     }
@@ -127,7 +127,7 @@ final class Profile_KvMapping implements EntityMapping<Profile> {
      * The record key.
      */
     static byte[] key(String handle) {
-        return new TupleWriter(48).beginNested().appendRaw(HEAD)
+        return new TupleWriter(48).beginNested().appendRaw(PARTITION_HEAD)
                 .writeString(RecordKeys.require(handle, ENTITY, "handle"))
                 .endNested()
                 .toByteArray();
@@ -137,14 +137,14 @@ final class Profile_KvMapping implements EntityMapping<Profile> {
      * Every record of the entity.
      */
     static RecordRange allRecords() {
-        return RecordRange.prefix(ALL);
+        return RecordRange.prefix(ALL_RECORDS_PREFIX);
     }
 
     /**
      * The records whose component 'handle' lies in [from, to).
      */
     static RecordRange rangeByHandleBetween(String from, String to) {
-        return RecordRange.between(ALL,
+        return RecordRange.between(ALL_RECORDS_PREFIX,
                 new TupleWriter(16).writeString(RecordKeys.require(from, ENTITY, "handle")).toByteArray(),
                 new TupleWriter(16).writeString(RecordKeys.require(to, ENTITY, "handle")).toByteArray(), false);
     }
@@ -152,11 +152,11 @@ final class Profile_KvMapping implements EntityMapping<Profile> {
     /**
      * Adds the encoded values of index 'groups' of {@code entity} to {@code out}.
      */
-    static void groupsValues(Profile entity, List<byte[]> out) {
+    static void groupsIndexValues(Profile entity, List<byte[]> out) {
         Set<String> groups = entity.groups();
         if (groups != null) {
             for (String group : groups) {
-                out.add(groupsValue(group));
+                out.add(groupsIndexValue(group));
             }
         }
     }
@@ -164,7 +164,7 @@ final class Profile_KvMapping implements EntityMapping<Profile> {
     /**
      * The encoded value of index 'groups' for these arguments.
      */
-    static byte[] groupsValue(String groups) {
+    static byte[] groupsIndexValue(String groups) {
         TupleWriter writer = new TupleWriter(32);
         if (groups == null) {
             writer.writeNull();
@@ -177,15 +177,15 @@ final class Profile_KvMapping implements EntityMapping<Profile> {
     /**
      * The encoded group of counter 'byCity' {@code entity} counts in.
      */
-    static byte[] byCityGroup(Profile entity) {
+    static byte[] byCityCounterGroup(Profile entity) {
         Profile.Home home = entity.home();
-        return byCityGroupOf(home == null ? null : home.city());
+        return byCityCounterGroupOf(home == null ? null : home.city());
     }
 
     /**
      * The encoded group of counter 'byCity' for these arguments.
      */
-    static byte[] byCityGroupOf(String homeCity) {
+    static byte[] byCityCounterGroupOf(String homeCity) {
         TupleWriter writer = new TupleWriter(32);
         if (homeCity == null) {
             writer.writeNull();
@@ -198,7 +198,7 @@ final class Profile_KvMapping implements EntityMapping<Profile> {
     /**
      * Decodes a group of counter 'byCity'.
      */
-    static String byCityReadGroup(TupleReader reader) {
+    static String byCityCounterReadGroup(TupleReader reader) {
         if (reader.nextIsNull()) {
             reader.readNull();
             return null;

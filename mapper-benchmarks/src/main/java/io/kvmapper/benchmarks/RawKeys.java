@@ -1,23 +1,23 @@
 package io.kvmapper.benchmarks;
 
+import io.kvmapper.internal.layout.Area;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Hand-written keys for the raw RocksDB contender, in the shape of the layout KV Mapper uses
- * (docs/indexes-and-counters.md, "Key layout"; docs/key-encoding.md) so that both store keys of the same sizes:
- * tuples whose partition is {@code (entity, area, ...)}, with one-letter area names of the hand-written code's
- * own (it shares nothing with the mapper); fixed prefixes computed once, then the few element types the workload
- * needs, non-negative integers and strings.
+ * Hand-written keys for the raw RocksDB contender, byte for byte the layout KV Mapper uses
+ * (docs/indexes-and-counters.md, "Key layout"; docs/key-encoding.md), so that both store the same bytes: fixed
+ * prefixes computed once (the area tags taken from the layout's one definition, {@link Area}), then the few
+ * element types the workload needs, non-negative integers and strings.
  */
 final class RawKeys {
-    static final byte[] USER_RECORD_HEAD = head("User", "R");
-    static final byte[] USER_EMAIL_ENTRY = area("User", "I", "email");
-    static final byte[] USER_STATUS_ENTRY = area("User", "I", "status");
-    static final byte[] USER_TOTAL_COUNTER = area("User", "C", "total");
-    static final byte[] USER_BY_STATUS_COUNTER = area("User", "C", "byStatus");
-    static final byte[] ORDER_RECORD_HEAD = head("Order", "R");
-    static final byte[] ORDER_REVENUE_COUNTER = area("Order", "C", "revenueByDay");
+    static final byte[] USER_RECORD_HEAD = head("User", Area.RECORDS.tag());
+    static final byte[] USER_EMAIL_ENTRY = area("User", Area.INDEXES.tag(), "email");
+    static final byte[] USER_STATUS_ENTRY = area("User", Area.INDEXES.tag(), "status");
+    static final byte[] USER_TOTAL_COUNTER = area("User", Area.COUNTERS.tag(), "total");
+    static final byte[] USER_BY_STATUS_COUNTER = area("User", Area.COUNTERS.tag(), "byStatus");
+    static final byte[] ORDER_RECORD_HEAD = head("Order", Area.RECORDS.tag());
+    static final byte[] ORDER_REVENUE_COUNTER = area("Order", Area.COUNTERS.tag(), "revenueByDay");
 
     private static final byte NESTED = 0x05;
     private static final byte STRING = 0x02;

@@ -7,6 +7,8 @@ import com.datastax.oss.driver.api.core.connection.BusyConnectionException;
 import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
 import com.datastax.oss.driver.api.core.servererrors.OverloadedException;
 import com.datastax.oss.driver.api.core.servererrors.QueryConsistencyException;
+import com.datastax.oss.driver.api.core.servererrors.QueryValidationException;
+import com.datastax.oss.driver.api.core.servererrors.UnauthorizedException;
 import com.datastax.oss.driver.api.core.servererrors.UnavailableException;
 import io.kvmapper.InvalidRequestException;
 import io.kvmapper.KvMapperException;
@@ -19,7 +21,8 @@ final class CassandraErrors {
 
     /**
      * The exception for a failed request. Timeouts, unavailable replicas and overload are retryable (the
-     * same work may succeed once the cluster recovers); a rejected query is not.
+     * same work may succeed once the cluster recovers); a rejected query is not, nor is one the role lacks the
+     * permission for, which Cassandra names ("User app has no MODIFY permission on &lt;table shop.kv&gt; ...").
      *
      * @param where the store, such as {@code "Cassandra table ks.kv"}
      * @param what what was being done, naming the key or range
@@ -31,6 +34,10 @@ final class CassandraErrors {
                     + ". A transaction that writes to several partitions is one logged batch, which Cassandra refuses"
                     + " above batch_size_fail_threshold (cassandra.yaml, 50 KiB by default): write less per"
                     + " transaction, or raise the threshold", e);
+        }
+        if (e instanceof UnauthorizedException) {
+            return new StorageException(where + ": " + what + " failed for want of a permission: "
+                    + e.getMessage() + " (docs/security.md lists the permissions each operation needs)", e, false);
         }
         return new StorageException(message, e, isRetryable(e));
     }
@@ -45,10 +52,13 @@ final class CassandraErrors {
                 || e instanceof AllNodesFailedException;
     }
 
-    /** Whether a failed request certainly changed nothing: refused before it was applied anywhere. */
+    /**
+     * Whether a failed request certainly changed nothing: refused before it was applied anywhere (a query the
+     * coordinator found invalid or not permitted, too few replicas alive, no node to send it to).
+     */
     static boolean definitelyNotApplied(Throwable e) {
         Throwable cause = e instanceof KvMapperException && e.getCause() != null ? e.getCause() : e;
         return e instanceof InvalidRequestException || cause instanceof UnavailableException
-                || cause instanceof InvalidQueryException || cause instanceof NoNodeAvailableException;
+                || cause instanceof QueryValidationException || cause instanceof NoNodeAvailableException;
     }
 }

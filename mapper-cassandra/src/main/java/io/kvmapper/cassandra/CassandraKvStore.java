@@ -6,6 +6,7 @@ import com.datastax.oss.driver.api.core.CqlSessionBuilder;
 import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+import com.datastax.oss.driver.api.core.ssl.ProgrammaticSslEngineFactory;
 import io.kvmapper.KvStore;
 import io.kvmapper.internal.store.KvStoreImpl;
 import io.kvmapper.RetryPolicy;
@@ -17,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Predicate;
+import javax.net.ssl.SSLContext;
 
 /**
  * Opens KV Mapper stores on Apache Cassandra, the distributed backend.
@@ -26,13 +28,16 @@ import java.util.function.Predicate;
  *         KvStore store = CassandraKvStore.open(session, "shop")) { ... }
  *
  * KvStore tuned = CassandraKvStore.options()
- *         .keyspaceReplication(Map.of("class", "NetworkTopologyStrategy", "dc1", "3"))
+ *         .credentials("shop_app", password)
+ *         .sslContext(sslContext)
  *         .readConsistency(DefaultConsistencyLevel.LOCAL_QUORUM)
  *         .open(List.of(new InetSocketAddress("10.0.0.1", 9042)), "dc1", "shop");
  * }</pre>
  *
- * <p>A store is three tables in one keyspace (see {@code docs/cassandra.md}), created when absent. What
- * holds on Cassandra, and what does not (transactions are atomic but not isolated), is stated on
+ * <p>A store is three tables in one keyspace (see {@code docs/cassandra.md}), created when absent. Once they
+ * exist, a role holding only {@code SELECT} and {@code MODIFY} on the keyspace opens the store and does
+ * everything the store does; creating them needs {@code CREATE} (see {@code docs/security.md}). What holds
+ * on Cassandra, and what does not (transactions are atomic but not isolated), is stated on
  * {@link CassandraBackend}.
  */
 public final class CassandraKvStore {
@@ -56,7 +61,8 @@ public final class CassandraKvStore {
      *
      * @param localDatacenter the data center whose replicas serve requests (what {@code LOCAL_QUORUM}
      *     counts in); {@code datacenter1} for a cluster with {@code SimpleSnitch}
-     * @throws io.kvmapper.StorageException if the keyspace does not exist or Cassandra fails
+     * @throws io.kvmapper.StorageException if no node can be reached, the cluster refuses the connection (a
+     *     login or TLS is required: see {@link #options()}), the keyspace does not exist, or Cassandra fails
      */
     public static KvStore open(Collection<InetSocketAddress> contactPoints, String localDatacenter, String keyspace) {
         return options().open(contactPoints, localDatacenter, keyspace);
@@ -79,7 +85,12 @@ public final class CassandraKvStore {
 
     /**
      * Connects through {@code contactPoints} and opens the bare backend; closing the backend closes the
-     * session.
+     * session. The connection logs in and is encrypted as the options' {@link Options#credentials} and
+     * {@link Options#sslContext} say.
+     *
+     * @throws io.kvmapper.StorageException if no node can be reached, or the cluster refuses the login, the TLS
+     *     handshake fails, or the connection is closed during it; the message says which, and never holds the
+     *     password
      */
     public static CassandraBackend openBackend(Collection<InetSocketAddress> contactPoints, String localDatacenter,
             String keyspace, Options options) {
@@ -107,12 +118,17 @@ public final class CassandraKvStore {
                     .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, options.requestTimeout())
                     .build());
         }
+        if (options.username() != null) {
+            builder.withAuthCredentials(options.username(), options.password);
+        }
+        if (options.sslContext() != null) {
+            builder.withSslEngineFactory(new ProgrammaticSslEngineFactory(options.sslContext(), null,
+                    options.sslHostnameValidation()));
+        }
         try {
             return builder.build();
         } catch (RuntimeException e) {
-            throw new io.kvmapper.StorageException("could not connect to Cassandra through " + contactPoints
-                    + " (local data center " + localDatacenter + "): " + e.getMessage(), e,
-                    CassandraErrors.isRetryable(e));
+            throw ConnectFailures.explain(e, contactPoints, localDatacenter, options);
         }
     }
 
@@ -146,6 +162,11 @@ public final class CassandraKvStore {
         private int partitionBuckets = DEFAULT_PARTITION_BUCKETS;
         private Duration requestTimeout;
         private RetryPolicy retryPolicy = RetryPolicy.DEFAULT;
+        private String username;
+        /** Write-only: no getter hands it out, and {@link #toString()} only says that one is set. */
+        private String password;
+        private SSLContext sslContext;
+        private boolean sslHostnameValidation = true;
 
         Options() {
         }
@@ -374,6 +395,68 @@ public final class CassandraKvStore {
             return retryPolicy;
         }
 
+        /**
+         * Logs in as {@code username} when the store connects through contact points, with Cassandra's
+         * {@code PasswordAuthenticator} (plain-text SASL: give an {@link #sslContext} too, or the password
+         * crosses the network readable). Default none. A session passed to {@code open(CqlSession, ...)} is
+         * already connected and keeps its own login. The password is never logged, put in an exception
+         * message, or shown by {@link #toString()}; it cannot be read back from these options.
+         *
+         * <p>Once the store's tables exist, the role needs only {@code SELECT} and {@code MODIFY} on the
+         * keyspace ({@code docs/security.md}).
+         *
+         * @throws IllegalArgumentException if {@code username} is empty
+         */
+        public Options credentials(String username, String password) {
+            Objects.requireNonNull(username, "username");
+            Objects.requireNonNull(password, "password");
+            if (username.isEmpty()) {
+                throw new IllegalArgumentException("credentials need a user name, was empty");
+            }
+            this.username = username;
+            this.password = password;
+            return this;
+        }
+
+        /** The user name the store logs in with, or {@code null} if it does not log in. */
+        public String username() {
+            return username;
+        }
+
+        /**
+         * Encrypts the connections the store opens through contact points with TLS from this context, whose
+         * trust material must trust the cluster's certificates (see {@code docs/security.md} for building one
+         * from a truststore file). Default none: plain-text connections, which a cluster with
+         * {@code client_encryption_options} enabled and not optional closes. A session passed to
+         * {@code open(CqlSession, ...)} keeps its own encryption.
+         */
+        public Options sslContext(SSLContext context) {
+            this.sslContext = Objects.requireNonNull(context, "context");
+            return this;
+        }
+
+        /** The TLS context of the connections the store opens, or {@code null} for plain text. */
+        public SSLContext sslContext() {
+            return sslContext;
+        }
+
+        /**
+         * Whether a node's certificate must name the address the driver connects to (HTTPS-style host name
+         * validation, with a reverse DNS lookup of the node's IP address for its subject alternative names),
+         * as the driver's own TLS configuration does by default. Default {@code true}; {@code false} for a
+         * cluster whose certificates do not name their nodes, at the price that any certificate the context
+         * trusts is accepted for any node.
+         */
+        public Options sslHostnameValidation(boolean validate) {
+            this.sslHostnameValidation = validate;
+            return this;
+        }
+
+        /** Whether node certificates must name the nodes. */
+        public boolean sslHostnameValidation() {
+            return sslHostnameValidation;
+        }
+
         /** Opens the store in {@code keyspace} on an existing session, which stays the caller's. */
         public KvStore open(CqlSession session, String keyspace) {
             return KvStoreImpl.open(openBackend(session, keyspace, this), retryPolicy);
@@ -381,7 +464,8 @@ public final class CassandraKvStore {
 
         /** Connects through {@code contactPoints} and opens the store; closing it closes the session. */
         public KvStore open(Collection<InetSocketAddress> contactPoints, String localDatacenter, String keyspace) {
-            return KvStoreImpl.open(openBackend(List.copyOf(contactPoints), localDatacenter, keyspace, this), retryPolicy);
+            return KvStoreImpl.open(openBackend(List.copyOf(contactPoints), localDatacenter, keyspace, this),
+                    retryPolicy);
         }
 
         @Override
@@ -391,7 +475,11 @@ public final class CassandraKvStore {
                     + ", keyspaceReplication=" + keyspaceReplication
                     + ", createTables=" + createTables + ", pageSize=" + pageSize + ", valueChunkSize="
                     + valueChunkSize + ", partitionBuckets=" + partitionBuckets + ", requestTimeout=" + requestTimeout
-                    + ", retryPolicy=" + retryPolicy + "]";
+                    + ", retryPolicy=" + retryPolicy
+                    + ", credentials=" + (username == null ? "none" : "user " + username + " with a password (hidden)")
+                    + ", ssl=" + (sslContext == null ? "none" : sslContext.getProtocol()
+                            + (sslHostnameValidation ? " with" : " without") + " host name validation")
+                    + "]";
         }
     }
 }

@@ -11,7 +11,9 @@ import java.util.Map;
 /**
  * The claims of one transaction ({@link CassandraTransaction#claim}): each made at once, as a lightweight
  * transaction, so that of two transactions claiming one key exactly one gets it; each withdrawn, with
- * {@code DELETE ... IF value = ?}, unless the transaction commits.
+ * {@code DELETE ... IF value = ?}, unless the transaction commits. A claim whose request failed in a way that
+ * may have applied it (a timeout) is withdrawn too; one the cluster refused outright (a role without
+ * {@code MODIFY}, an invalid request) was never made, so there is nothing to withdraw, nor to warn about.
  */
 final class Claims {
     /** Named for the transaction, under whose name a failed withdrawal has always been logged. */
@@ -20,8 +22,8 @@ final class Claims {
     private final String where;
     private final LightweightWrites lightweight;
     private final Failures failures;
-    /** The claims made, in the order made: the holder written under each key. */
-    private final Map<ByteBuffer, byte[]> made = new LinkedHashMap<>();
+    /** The claims made, or perhaps made, in the order made, by key. */
+    private final Map<ByteBuffer, Claim> made = new LinkedHashMap<>();
 
     Claims(String where, LightweightWrites lightweight, Failures failures) {
         this.where = where;
@@ -35,8 +37,8 @@ final class Claims {
      * @return {@code null} if the key is now held by {@code value}, else its holder
      * @throws io.kvmapper.InvalidRequestException if the key holds a value stored as chunks, which only a plain
      *     put writes
-     * @throws io.kvmapper.KvMapperException if the request failed; the claim may have been made then, so it is
-     *     withdrawn with the others
+     * @throws io.kvmapper.KvMapperException if the request failed; unless the cluster refused it outright, the
+     *     claim may have been made then, so it is withdrawn with the others
      */
     byte[] claim(byte[] key, byte[] value) {
         ByteBuffer claimed = ByteBuffer.wrap(key.clone());
@@ -44,12 +46,14 @@ final class Claims {
         try {
             insert = lightweight.insertIfAbsent(key, value);
         } catch (RuntimeException e) {
-            // the claim may have been made (a timeout): withdraw it with the others, if the transaction fails
-            made.put(claimed, value.clone());
+            if (!CassandraErrors.definitelyNotApplied(e)) {
+                // the claim may have been made (a timeout): withdraw it with the others, if the transaction fails
+                made.put(claimed, new Claim(value.clone(), false));
+            }
             throw failures.of("claim of key " + Tuples.toString(key), e);
         }
         if (insert.applied()) {
-            made.put(claimed, value.clone());
+            made.put(claimed, new Claim(value.clone(), true));
             return null;
         }
         byte[] holder = insert.holder();
@@ -77,8 +81,8 @@ final class Claims {
 
     /**
      * Withdraws every claim made, each with {@code DELETE ... IF value = ?}, and forgets them. A withdrawal
-     * that fails leaves an orphaned claim, which only keeps its key taken: it is added to {@code failure} when
-     * there is one, else logged.
+     * that fails leaves an orphaned claim (if the claim was made), which only keeps its key taken: it is added to
+     * {@code failure} when there is one, else logged.
      *
      * @param failure why the transaction ends without committing, or {@code null} when it is closed
      */
@@ -86,13 +90,16 @@ final class Claims {
         if (made.isEmpty()) {
             return;
         }
-        for (Map.Entry<ByteBuffer, byte[]> claim : made.entrySet()) {
+        for (Map.Entry<ByteBuffer, Claim> claim : made.entrySet()) {
             byte[] key = claim.getKey().array();
             try {
-                lightweight.compareAndSet(key, claim.getValue(), null);
+                lightweight.compareAndSet(key, claim.getValue().holder(), null);
             } catch (RuntimeException e) {
                 String what = where + ": could not withdraw the claim on key " + Tuples.toString(key)
-                        + " of a transaction that did not commit; it keeps the key taken until repair() releases it";
+                        + " of a transaction that did not commit; " + (claim.getValue().certain()
+                                ? "it keeps the key taken until repair() releases it"
+                                : "the claim had failed in a way that may have applied it (a timeout, say), and if"
+                                        + " it was applied, it keeps the key taken until repair() releases it");
                 if (failure != null) {
                     failure.addSuppressed(new StorageException(what, e, false));
                 } else {
@@ -101,5 +108,14 @@ final class Claims {
             }
         }
         made.clear();
+    }
+
+    /**
+     * A claim of this transaction.
+     *
+     * @param holder the value written under the key
+     * @param certain whether the claim was made; false when its request failed in a way that may have applied it
+     */
+    private record Claim(byte[] holder, boolean certain) {
     }
 }

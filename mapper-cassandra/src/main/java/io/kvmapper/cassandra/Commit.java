@@ -102,6 +102,11 @@ final class Commit {
         try {
             send(counterAdds, "counter adds of a commit (" + plan.counterAdds().size() + " keys)");
         } catch (StorageException e) {
+            if (CassandraErrors.definitelyNotApplied(e)) { // refused outright (a role without MODIFY, say)
+                throw new StorageException(e.getMessage() + (plan.batch().isEmpty() ? ""
+                        : "; the commit's other writes were applied, and its counter adds were not"), e.getCause(),
+                        false);
+            }
             throw new StorageException(e.getMessage() + "; the commit's other writes were applied, and some of its"
                     + " counter adds may have been (counters are not idempotent, so they are not retried):"
                     + " verify() and repair() reconcile the counters the mapper maintains", e.getCause(), false);
@@ -158,8 +163,11 @@ final class Commit {
             try {
                 written = store.compareAndSet(key, write.getValue().expected(), write.getValue().value());
             } catch (RuntimeException e) {
-                // a timed-out lightweight transaction may have been applied: undo it too (conditionally)
-                applied.add(write);
+                if (!CassandraErrors.definitelyNotApplied(e)) {
+                    // a timed-out lightweight transaction may have been applied: undo it too (conditionally);
+                    // one the cluster refused (a role without MODIFY) was not, and undoing it would be refused too
+                    applied.add(write);
+                }
                 KvMapperException failure = failures.of("checked write of key " + Tuples.toString(key), e);
                 undo(applied, failure);
                 throw failure;

@@ -4,14 +4,12 @@ import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
-import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.cql.Statement;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 
 /**
  * The three tables of a store and the prepared statements on them.
@@ -28,12 +26,11 @@ import java.util.stream.Collectors;
  * {@code kv_chunks}; a counter's sum lives in {@code kv_counters}. Writes carry explicit timestamps, so
  * a unit of work's range deletions (at {@code t}) never shadow its own later writes (at {@code t + 1}).
  * Claims and checked writes are lightweight transactions on {@code kv} (Paxos, at the serial consistency
- * level), which take their timestamps from the coordinator.
+ * level), which take their timestamps from the coordinator. The tables are found, or created, by
+ * {@link StoreSchema} before the statements are prepared.
  */
 final class Statements {
     private static final Pattern NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_]{0,38}");
-    /** How the data table's comment records the layout: the number of buckets of a bucketed partition. */
-    private static final Pattern LAYOUT = Pattern.compile("kvmapper layout: partitionBuckets=(\\d+)");
 
     private final CqlSession session;
     private final String keyspace;
@@ -74,7 +71,7 @@ final class Statements {
         this.serialConsistency = options.serialConsistency();
         this.pageSize = options.pageSize();
         this.timeout = options.requestTimeout();
-        createSchema(options);
+        new StoreSchema(session, keyspace, table, writeConsistency, timeout).open(options);
         getData = prepare("SELECT value FROM " + data + " WHERE partition = ? AND key = ?");
         getCounter = prepare("SELECT value FROM " + counters + " WHERE partition = ? AND key = ?");
         getDataIn = prepare("SELECT key, value FROM " + data + " WHERE partition = ? AND key IN ?");
@@ -170,66 +167,6 @@ final class Statements {
 
     private PreparedStatement prepare(String cql) {
         return prepared.computeIfAbsent(cql, session::prepare);
-    }
-
-    private void createSchema(CassandraKvStore.Options options) {
-        Map<String, String> replication = options.keyspaceReplication();
-        if (replication != null) {
-            ddl("CREATE KEYSPACE IF NOT EXISTS " + keyspace + " WITH replication = " + replication.entrySet().stream()
-                    .map(e -> quote(e.getKey()) + ": " + quote(e.getValue()))
-                    .collect(Collectors.joining(", ", "{", "}")));
-        }
-        if (session.getMetadata().getKeyspace(keyspace).isEmpty() && replication == null) {
-            // metadata may lag; ask the server before giving up
-            boolean exists = session.execute(SimpleStatement.newInstance(
-                    "SELECT keyspace_name FROM system_schema.keyspaces WHERE keyspace_name = ?",
-                    keyspace.toLowerCase(java.util.Locale.ROOT))).one() != null;
-            if (!exists) {
-                throw new io.kvmapper.StorageException("Cassandra keyspace " + keyspace + " does not exist: create it,"
-                        + " or give CassandraKvStore.Options.keyspaceReplication to have it created", null, false);
-            }
-        }
-        if (options.createTables()) {
-            ddl("CREATE TABLE IF NOT EXISTS " + data + " (partition blob, key blob, value blob,"
-                    + " PRIMARY KEY (partition, key)) WITH CLUSTERING ORDER BY (key ASC)"
-                    + " AND comment = 'kvmapper layout: partitionBuckets=" + options.partitionBuckets() + "'");
-            ddl("CREATE TABLE IF NOT EXISTS " + chunks + " (partition blob, key blob, chunk int, chunks int,"
-                    + " value blob, PRIMARY KEY (partition, key, chunk))");
-            ddl("CREATE TABLE IF NOT EXISTS " + counters + " (partition blob, key blob, value counter,"
-                    + " PRIMARY KEY (partition, key))");
-        }
-        checkLayout(options.partitionBuckets());
-    }
-
-    /**
-     * Checks that the tables were created for {@code buckets} buckets, as their comment records; tables
-     * without the record (created by hand) count as unbucketed.
-     */
-    private void checkLayout(int buckets) {
-        com.datastax.oss.driver.api.core.cql.Row row = session.execute(SimpleStatement.newInstance(
-                "SELECT comment FROM system_schema.tables WHERE keyspace_name = ? AND table_name = ?",
-                keyspace.toLowerCase(java.util.Locale.ROOT), table.toLowerCase(java.util.Locale.ROOT))).one();
-        if (row == null) {
-            throw new io.kvmapper.StorageException("Cassandra table " + data + " does not exist: let the store create"
-                    + " it (CassandraKvStore.Options.createTables)", null, false);
-        }
-        java.util.regex.Matcher layout = LAYOUT.matcher(row.getString(0) == null ? "" : row.getString(0));
-        int recorded = layout.find() ? Integer.parseInt(layout.group(1)) : 1;
-        if (recorded != buckets) {
-            throw new io.kvmapper.StorageException("Cassandra table " + data + " was created for " + recorded
-                    + " partition bucket(s) (its comment records the layout) and is opened with partitionBuckets("
-                    + buckets + "); the number decides where data lies, so open the store with partitionBuckets("
-                    + recorded + ")", null, false);
-        }
-    }
-
-    private void ddl(String cql) {
-        SimpleStatement statement = SimpleStatement.newInstance(cql).setConsistencyLevel(writeConsistency);
-        session.execute(timeout == null ? statement : statement.setTimeout(timeout));
-    }
-
-    private static String quote(String literal) {
-        return "'" + literal.replace("'", "''") + "'";
     }
 
     private static String checkName(String what, String name) {

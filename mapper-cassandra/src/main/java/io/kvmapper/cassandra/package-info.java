@@ -4,6 +4,11 @@
  * tune it first with {@link io.kvmapper.cassandra.CassandraKvStore#options()}. What holds on Cassandra, and
  * what does not, is stated on {@link io.kvmapper.cassandra.CassandraBackend} and in {@code docs/cassandra.md}.
  *
+ * <p>Opening: the options' credentials and TLS context reach the driver session ({@code ConnectFailures} says why
+ * one could not open, without the password); {@code StoreSchema} finds the keyspace and tables in
+ * {@code system_schema} and creates only what is missing, so that a role holding only {@code SELECT} and
+ * {@code MODIFY} opens a store whose tables exist ({@code docs/security.md}).
+ *
  * <p>A transaction ({@code CassandraTransaction}, whose class comment states what it guarantees) is made of parts
  * that can each be tested without a node: {@code WriteSet}, the buffered writes and the reads through them
  * ({@code OverlayCursor} for scans); {@code Claims}, made at once and withdrawn unless the transaction commits;

@@ -85,17 +85,25 @@ public final class CassandraTestServer implements AutoCloseable {
 
     /** Starts a new node and waits until it accepts CQL connections. The caller closes it. */
     public static CassandraTestServer start() {
+        return start("");
+    }
+
+    /**
+     * Starts a new node whose {@code cassandra.yaml} ends with {@code extraConfig} (authentication, encryption),
+     * and waits until its CQL port accepts connections. The caller closes it.
+     */
+    static CassandraTestServer start(String extraConfig) {
         boolean asRoot = "root".equals(System.getProperty("user.name")) && Files.isExecutable(SETPRIV);
         try {
-            return start(asRoot);
+            return start(asRoot, extraConfig);
         } catch (SetprivFailed e) {
             // setpriv needs CAP_SETPCAP, which some containers withhold: run without it, locking the heap
             System.err.println("setpriv could not drop CAP_IPC_LOCK (" + e.getMessage() + "); starting without it");
-            return start(false);
+            return start(false, extraConfig);
         }
     }
 
-    private static CassandraTestServer start(boolean dropIpcLock) {
+    private static CassandraTestServer start(boolean dropIpcLock, String extraConfig) {
         long begin = System.nanoTime();
         Path lib = libraryDirectory();
         try {
@@ -106,7 +114,7 @@ public final class CassandraTestServer implements AutoCloseable {
             int storagePort = freePort();
             int jmxPort = freePort();
             Path config = dir.resolve("cassandra.yaml");
-            Files.writeString(config, yaml(dir, nativePort, storagePort), StandardCharsets.UTF_8);
+            Files.writeString(config, yaml(dir, nativePort, storagePort) + extraConfig, StandardCharsets.UTF_8);
             Path logback = dir.resolve("logback.xml");
             Files.writeString(logback, LOGBACK, StandardCharsets.UTF_8);
 

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.datastax.oss.driver.api.core.DriverTimeoutException;
+import com.datastax.oss.driver.api.core.servererrors.UnauthorizedException;
 import io.kvmapper.InvalidRequestException;
 import io.kvmapper.StorageException;
 import io.kvmapper.TransactionConflictException;
@@ -76,6 +77,41 @@ class ClaimsTest {
     }
 
     @Test
+    void aClaimTheClusterRefusedWasNeverMadeSoNothingIsWithdrawnNorLogged() {
+        cassandra.failOn("INSERT (\"e\", \"ann\") = (1) IF NOT EXISTS", new UnauthorizedException(null,
+                "User reader has no MODIFY permission on <table ks.kv> or any of its parents"));
+
+        StorageException e = assertThrows(StorageException.class, () -> claims.claim(key("ann"), holder(1)));
+        assertFalse(e.isRetryable());
+        assertEquals("Cassandra table ks.kv: claim of key (\"e\", \"ann\") failed for want of a permission:"
+                + " User reader has no MODIFY permission on <table ks.kv> or any of its parents (docs/security.md"
+                + " lists the permissions each operation needs)", e.getMessage());
+        assertFalse(claims.contains(key("ann")));
+        try (CapturedLogs logs = new CapturedLogs("io.kvmapper")) {
+            claims.withdrawAll(null);
+            assertEquals(List.of(), logs.records());
+        }
+        assertEquals(1, cassandra.requests().size(), "no withdrawal sent: " + cassandra.requests());
+    }
+
+    @Test
+    void aClaimWhoseOutcomeWasUnknownAndCannotBeWithdrawnIsLoggedAsPerhapsMade() {
+        cassandra.failOn("INSERT (\"e\", \"ann\") = (1) IF NOT EXISTS", new DriverTimeoutException("timed out"));
+        assertThrows(StorageException.class, () -> claims.claim(key("ann"), holder(1)));
+        cassandra.failOn("DELETE (\"e\", \"ann\") IF value = (1)", new DriverTimeoutException("timed out"));
+
+        try (CapturedLogs logs = new CapturedLogs("io.kvmapper")) {
+            claims.withdrawAll(null);
+            assertEquals(1, logs.records().size(), logs.records().toString());
+            assertTrue(logs.records().get(0).startsWith("WARNING io.kvmapper.cassandra.CassandraTransaction:"
+                    + " Cassandra table ks.kv: could not withdraw the claim on key (\"e\", \"ann\") of a transaction"
+                    + " that did not commit; the claim had failed in a way that may have applied it (a timeout, say),"
+                    + " and if it was applied, it keeps the key taken until repair() releases it\n"
+                    + "com.datastax.oss.driver.api.core.DriverTimeoutException: timed out"), logs.records().get(0));
+        }
+    }
+
+    @Test
     void withdrawingDeletesEachClaimIfItStillHoldsItsClaimerInTheOrderMadeThenForgetsThem() {
         claims.claim(key("cat"), holder(1));
         claims.claim(key("ann"), holder(2));
@@ -120,8 +156,14 @@ class ClaimsTest {
         claims.claim(key("bob"), holder(2));
         cassandra.failOn("DELETE (\"e\", \"ann\") IF value = (1)", new DriverTimeoutException("timed out"));
 
-        claims.withdrawAll(null);
-
+        try (CapturedLogs logs = new CapturedLogs("io.kvmapper")) {
+            claims.withdrawAll(null);
+            assertEquals(1, logs.records().size(), logs.records().toString());
+            assertTrue(logs.records().get(0).startsWith("WARNING io.kvmapper.cassandra.CassandraTransaction:"
+                    + " Cassandra table ks.kv: could not withdraw the claim on key (\"e\", \"ann\") of a transaction"
+                    + " that did not commit; it keeps the key taken until repair() releases it\n"),
+                    logs.records().get(0));
+        }
         assertNull(cassandra.stored(key("bob")));
     }
 

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.DriverTimeoutException;
 import com.datastax.oss.driver.api.core.cql.BatchType;
+import com.datastax.oss.driver.api.core.servererrors.UnauthorizedException;
 import com.datastax.oss.driver.api.core.servererrors.UnavailableException;
 import io.kvmapper.InvalidRequestException;
 import io.kvmapper.StorageException;
@@ -178,6 +179,49 @@ class CommitTest {
                 "DELETE (\"p\", \"a\") IF value = (\"v1\")",
                 "DELETE (\"p\", \"b\") IF value = (\"v2\")",
                 "GET (\"p\", \"b\")"), cassandra.requests(), "b was not applied after all: it reads as expected");
+    }
+
+    @Test
+    void aCheckedWriteTheClusterRefusedWasNotAppliedSoOnlyThoseBeforeItAreUndone() {
+        writes.writeIfUnchanged(key("a"), null, value("v1"));
+        writes.writeIfUnchanged(key("b"), null, value("v2"));
+        cassandra.failOn("INSERT (\"p\", \"b\") = (\"v2\") IF NOT EXISTS", new UnauthorizedException(null,
+                "User reader has no MODIFY permission on <table ks.kv> or any of its parents"));
+
+        StorageException e = assertThrows(StorageException.class, commit::run);
+
+        assertFalse(e.isRetryable());
+        assertEquals("Cassandra table ks.kv: checked write of key (\"p\", \"b\") failed for want of a"
+                + " permission: User reader has no MODIFY permission on <table ks.kv> or any of its parents"
+                + " (docs/security.md lists the permissions each operation needs)", e.getMessage());
+        assertEquals(List.of(
+                "INSERT (\"p\", \"a\") = (\"v1\") IF NOT EXISTS",
+                "INSERT (\"p\", \"b\") = (\"v2\") IF NOT EXISTS",
+                "DELETE (\"p\", \"a\") IF value = (\"v1\")"), cassandra.requests(),
+                "b is not undone: it was never written");
+        assertNull(cassandra.stored(key("a")));
+    }
+
+    @Test
+    void aBatchTheClusterRefusedForWantOfAPermissionUndoesTheCheckedWritesAndWithdrawsTheClaims() {
+        claims.claim(key("claimed"), HOLDER);
+        writes.writeIfUnchanged(key("a"), null, value("v1"));
+        writes.put(key("put"), value("v"));
+        cassandra.failOn("UNLOGGED batch of 2", new UnauthorizedException(null,
+                "User app has no MODIFY permission on <table ks.kv_chunks> or any of its parents"));
+
+        StorageException e = assertThrows(StorageException.class, commit::run);
+
+        assertFalse(e.isRetryable());
+        assertTrue(e.getMessage().contains("failed for want of a permission: User app has no MODIFY"),
+                e.getMessage());
+        assertEquals(List.of(
+                "INSERT (\"p\", \"claimed\") = (\"h\") IF NOT EXISTS",
+                "INSERT (\"p\", \"a\") = (\"v1\") IF NOT EXISTS",
+                "UNLOGGED batch of 2",
+                "DELETE (\"p\", \"a\") IF value = (\"v1\")",
+                "DELETE (\"p\", \"claimed\") IF value = (\"h\")"), cassandra.requests());
+        assertEquals(0, e.getSuppressed().length, "every claim withdrawn");
     }
 
     @Test
@@ -350,6 +394,23 @@ class CommitTest {
         assertInstanceOf(DriverTimeoutException.class, e.getCause());
         assertEquals(3, cassandra.requests().size(), "the claim kept: " + cassandra.requests());
         assertTrue(commit.done());
+    }
+
+    @Test
+    void aCounterBatchTheClusterRefusedSaysItsAddsWereNotApplied() {
+        writes.put(key("put"), value("v"));
+        writes.add(key("n"), 1);
+        cassandra.failOn("COUNTER batch of 1, not idempotent", new UnauthorizedException(null,
+                "User app has no MODIFY permission on <table ks.kv_counters> or any of its parents"));
+
+        StorageException e = assertThrows(StorageException.class, commit::run);
+
+        assertFalse(e.isRetryable());
+        assertEquals("Cassandra table ks.kv: counter adds of a commit (1 keys) failed for want of a permission:"
+                + " User app has no MODIFY permission on <table ks.kv_counters> or any of its parents"
+                + " (docs/security.md lists the permissions each operation needs); the commit's other writes were"
+                + " applied, and its counter adds were not", e.getMessage());
+        assertInstanceOf(UnauthorizedException.class, e.getCause());
     }
 
     @Test

@@ -4,9 +4,13 @@ import com.google.auto.service.AutoService;
 import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.TypeSpec;
 import io.kvmapper.annotation.Codec;
+import io.kvmapper.processor.annotations.AnnotationReader;
+import io.kvmapper.processor.annotations.Annotations;
+import io.kvmapper.processor.diagnostic.ErrorReporter;
+import io.kvmapper.processor.diagnostic.Message;
 import io.kvmapper.processor.model.EntityModel;
+import io.kvmapper.processor.names.GeneratedNames;
 import io.kvmapper.processor.schema.SchemaFiles;
-import io.kvmapper.processor.validate.Annotations;
 import io.kvmapper.processor.validate.EntityValidator;
 import io.kvmapper.processor.validate.UnresolvedTypeException;
 import io.kvmapper.processor.write.AttributeCodecWriter;
@@ -166,7 +170,7 @@ public final class KvMapperProcessor extends AbstractProcessor {
                 String simpleName = Annotations.simpleName(annotation);
                 if (element.getModifiers().contains(Modifier.STATIC)) {
                     reporter.error(element, annotation, null, Message.STATIC_FIELD, simpleName, element.getSimpleName());
-                } else if (entityOnly && ErrorReporter.annotation(owner, Annotations.ENTITY) == null
+                } else if (entityOnly && !AnnotationReader.isPresent(owner, Annotations.ENTITY)
                         && !isBaseClass(owner)) {
                     reporter.error(element, annotation, null, Message.MISPLACED_ENTITY_ONLY, simpleName,
                             owner.getSimpleName() + "." + element.getSimpleName());

@@ -1,5 +1,7 @@
 package io.kvmapper.processor;
 
+import io.kvmapper.processor.diagnostic.ErrorReporter;
+import io.kvmapper.processor.diagnostic.Message;
 import io.kvmapper.processor.model.EntityModel;
 import io.kvmapper.processor.schema.SchemaDescriber;
 import io.kvmapper.processor.schema.SchemaFiles;

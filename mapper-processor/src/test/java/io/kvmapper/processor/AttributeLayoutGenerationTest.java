@@ -50,6 +50,8 @@ class AttributeLayoutGenerationTest {
                     String out;
                     String in;
                     String key;
+                    String recordKey;
+                    int mark;
                     @Index String scope;
                     int value;
                     String path;

@@ -59,6 +59,37 @@ class AttributeLayoutValidationTest {
     }
 
     @Test
+    void aSetOfNonScalarsInsideAnOptionalEmbeddedObjectIsRejectedInTheAttributePerKeyLayout() {
+        TestSource trip = TestSource.of("example.Trip", """
+                package example;
+
+                import io.kvmapper.annotation.Embedded;
+                import io.kvmapper.annotation.Entity;
+                import io.kvmapper.annotation.Key;
+                import io.kvmapper.annotation.Layout;
+                import java.util.Optional;
+                import java.util.Set;
+
+                @Entity(layout = Layout.ATTRIBUTE_PER_KEY)
+                public record Trip(@Key long id, @Embedded Optional<Leg> leg) {
+                    public record Stop(String name) {
+                    }
+
+                    public record Leg(@Embedded Set<Stop> via) {
+                    }
+                }
+                """);
+
+        Compilation compilation = compile(trip);
+
+        assertThat(compilation).failed();
+        assertThat(compilation).hadErrorCount(1);
+        assertThat(compilation).hadErrorContaining("field 'via' stores a java.util.Set<example.Trip.Stop>; in the "
+                        + "attribute-per-key layout each set element is stored in a key")
+                .inFile(trip.file()).onLine(trip.line("Set<Stop> via"));
+    }
+
+    @Test
     void theSameEntityCompilesInTheMonolithicLayout() {
         Compilation compilation = compile(entity("MONOLITHIC"));
 

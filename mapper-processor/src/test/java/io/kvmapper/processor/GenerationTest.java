@@ -65,16 +65,16 @@ class GenerationTest {
 
         assertGeneratedCleanly(compilation, "example.Account");
         StringSubject repository = repository(compilation, "example.Account");
-        repository.contains("Account_KvMapping.storedValue(stored),\n"
+        repository.contains("Account_KvMapping.storedIndexValue(stored),\n"
                 + "                stored_ -> Objects.equals(stored_.stored(), stored));");
-        repository.contains("Account_KvMapping.tokenValue(token),\n"
+        repository.contains("Account_KvMapping.tokenIndexValue(token),\n"
                 + "                stored -> Objects.equals(stored.token(), token));");
-        repository.contains("findByUniqueIndex(\"number\", Account_KvMapping.numberValue(number),\n"
+        repository.contains("findByUniqueIndex(\"number\", Account_KvMapping.numberIndexValue(number),\n"
                 + "                stored -> Objects.equals(stored.number(), number));");
-        repository.contains("return this.operations.findByUniqueIndex(\"score\", Account_KvMapping.scoreValue(score));");
-        repository.contains("return this.operations.findByUniqueIndex(\"secret\", Account_KvMapping.secretValue(secret));");
-        repository.contains("return this.operations.findByUniqueIndex(\"homeCity\", Account_KvMapping.homeCityValue(homeCity));");
-        repository.contains("Account_KvMapping.nameAndNumberValue(name, number));");
+        repository.contains("return this.operations.findByUniqueIndex(\"score\", Account_KvMapping.scoreIndexValue(score));");
+        repository.contains("return this.operations.findByUniqueIndex(\"secret\", Account_KvMapping.secretIndexValue(secret));");
+        repository.contains("return this.operations.findByUniqueIndex(\"homeCity\", Account_KvMapping.homeCityIndexValue(homeCity));");
+        repository.contains("Account_KvMapping.nameAndNumberIndexValue(name, number));");
     }
 
     @Test

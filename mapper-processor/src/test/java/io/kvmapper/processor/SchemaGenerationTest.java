@@ -325,9 +325,9 @@ class SchemaGenerationTest {
         Compilation compilation = compile(shop);
 
         assertGeneratedCleanly(compilation, "example.Shop");
-        mapping(compilation, "example.Shop").contains("static void addressCityAndAddressZipValues(Shop entity, "
+        mapping(compilation, "example.Shop").contains("static void addressCityAndAddressZipIndexValues(Shop entity, "
                 + "List<byte[]> out) { Shop.Address address = entity.address(); "
-                + "out.add(addressCityAndAddressZipValue(address == null ? null : address.city(), "
+                + "out.add(addressCityAndAddressZipIndexValue(address == null ? null : address.city(), "
                 + "address == null ? null : address.zip())); }");
         repository(compilation, "example.Shop").contains("public long countByPlace(String addressCity, "
                 + "Integer addressZip) {");
@@ -474,13 +474,13 @@ class SchemaGenerationTest {
         assertGeneratedCleanly(compilation, "example.Clash");
         assertGeneratedCleanly(compilation, "example.ClashBean");
         StringSubject repository = repository(compilation, "example.Clash");
-        repository.contains("findByFromAndToBetween(String from, String fromValue, String toValue)");
-        repository.contains("findByPageAndReader(int page, String reader, PageRequest pageRequest)");
+        repository.contains("findByFromAndToBetween(String from, String from_, String to)");
+        repository.contains("findByPageAndReader(int page, String reader, PageRequest page_)");
         repository.contains("updateWriter(String current, String writer)");
         repository.contains("current_ -> Clash_KvMapping.withWriter(current_, writer)");
         StringSubject mapping = mapping(compilation, "example.Clash");
-        mapping.contains("static Clash withEntity(Clash current, Clash.Part entity) {");
-        mapping.contains("static byte[] byWriterAndReaderGroupOf(String writer_, String reader) {");
+        mapping.contains("static Clash withEntity(Clash entity_, Clash.Part entity) {");
+        mapping.contains("static byte[] byWriterAndReaderCounterGroupOf(String writer, String reader) {");
     }
 
     private static void assertGeneratedCleanly(Compilation compilation, String entity) {

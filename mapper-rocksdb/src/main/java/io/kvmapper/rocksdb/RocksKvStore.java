@@ -4,7 +4,11 @@ import io.kvmapper.KvStore;
 import io.kvmapper.internal.store.KvStoreImpl;
 import io.kvmapper.RetryPolicy;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.EnumSet;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * Opens KV Mapper stores on RocksDB, the embedded default backend.
@@ -27,7 +31,7 @@ public final class RocksKvStore {
 
     /**
      * Opens the store in {@code dir} with the default {@linkplain #options() options}, creating it (and
-     * missing parent directories) if it does not exist.
+     * missing parent directories) if it does not exist, readable by its owner only.
      *
      * @throws io.kvmapper.StorageException if the store cannot be opened, for example because another
      *     instance holds it
@@ -66,6 +70,9 @@ public final class RocksKvStore {
         public static final long DEFAULT_WRITE_BUFFER_SIZE = 64L << 20;
         /** The default limit of unmerged counter operands per key in the memtable: 64. */
         public static final int DEFAULT_MAX_SUCCESSIVE_MERGES = 64;
+        /** The default permissions of a store directory that open creates: {@code rwx------}, the owner's only. */
+        public static final Set<PosixFilePermission> DEFAULT_DIRECTORY_PERMISSIONS =
+                Set.copyOf(PosixFilePermissions.fromString("rwx------"));
 
         private long blockCacheSize = DEFAULT_BLOCK_CACHE_SIZE;
         private double bloomFilterBitsPerKey = DEFAULT_BLOOM_FILTER_BITS_PER_KEY;
@@ -74,6 +81,7 @@ public final class RocksKvStore {
         private boolean syncWrites;
         private boolean createIfMissing = true;
         private boolean readOnly;
+        private Set<PosixFilePermission> directoryPermissions = DEFAULT_DIRECTORY_PERMISSIONS;
         private RetryPolicy retryPolicy = RetryPolicy.DEFAULT;
 
         Options() {
@@ -141,9 +149,11 @@ public final class RocksKvStore {
         /**
          * The most unmerged counter operands ({@code add}s) one key may gather in the memtable; the write
          * that would exceed it reads the current sum and stores it as a plain value instead, so a hot
-         * counter stays cheap to read. RocksDB only does this when the current value is in memory (the
-         * memtable or the block cache); {@code 0} disables it. Default
-         * {@value #DEFAULT_MAX_SUCCESSIVE_MERGES}.
+         * counter stays cheap to read and to add to. That read is served by the memtable or the block
+         * cache, or else from a table file on disk (RocksDB's {@code strict_max_successive_merges}, which
+         * the store always sets): once per this many adds to a key at most, and then the value is in the
+         * memtable. {@code 0} disables the limit: adds never read, and a read merges every add since the
+         * last flush. Default {@value #DEFAULT_MAX_SUCCESSIVE_MERGES}.
          *
          * @throws IllegalArgumentException if negative
          */
@@ -192,6 +202,34 @@ public final class RocksKvStore {
         }
 
         /**
+         * The POSIX permissions of the store directory, and of missing parent directories, when open creates
+         * them. Default {@link #DEFAULT_DIRECTORY_PERMISSIONS}, {@code rwx------}: a store holds every record in
+         * the clear, and RocksDB creates its files readable by all that the umask allows, so only the
+         * directory keeps other users out. Set at creation, so the umask can only narrow them; a directory
+         * that exists keeps its own. Opening a store whose directory others may list or enter logs a warning,
+         * once per directory, unless these permissions grant that. Not used where the file system has no POSIX
+         * permissions (Windows). {@code PosixFilePermissions.fromString("rwxr-x---")} lets the group read.
+         *
+         * @throws IllegalArgumentException if the owner may not read, write and enter the directory, which
+         *     RocksDB needs
+         */
+        public Options directoryPermissions(Set<PosixFilePermission> permissions) {
+            Objects.requireNonNull(permissions, "permissions");
+            if (!permissions.containsAll(EnumSet.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE,
+                    PosixFilePermission.OWNER_EXECUTE))) {
+                throw new IllegalArgumentException("directoryPermissions must let the owner read, write and enter the"
+                        + " directory (rwx------ at least), was " + PosixFilePermissions.toString(permissions));
+            }
+            this.directoryPermissions = Set.copyOf(permissions);
+            return this;
+        }
+
+        /** The permissions of store directories that open creates. */
+        public Set<PosixFilePermission> directoryPermissions() {
+            return directoryPermissions;
+        }
+
+        /**
          * Whether the store is opened for reading only (RocksDB's read-only mode), as tools that inspect a store
          * open it. Default {@code false}. A read-only store does not take the directory's {@code LOCK}, so it can
          * be opened while another process holds the store and writes it; it sees the store as it was when it was
@@ -237,7 +275,9 @@ public final class RocksKvStore {
             return "RocksKvStore.Options[blockCacheSize=" + blockCacheSize + ", bloomFilterBitsPerKey="
                     + bloomFilterBitsPerKey + ", writeBufferSize=" + writeBufferSize + ", maxSuccessiveMerges="
                     + maxSuccessiveMerges + ", syncWrites=" + syncWrites + ", createIfMissing=" + createIfMissing
-                    + ", readOnly=" + readOnly + ", retryPolicy=" + retryPolicy + "]";
+                    + ", readOnly=" + readOnly
+                    + ", directoryPermissions=" + PosixFilePermissions.toString(directoryPermissions)
+                    + ", retryPolicy=" + retryPolicy + "]";
         }
     }
 }

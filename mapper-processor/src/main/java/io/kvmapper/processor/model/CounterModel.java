@@ -12,11 +12,6 @@ import java.util.stream.Collectors;
  * @param sum the summed field, or empty for a count
  */
 public record CounterModel(String name, List<PropertyPath> groupBy, Optional<PropertyPath> sum) {
-    /** The getter: {@code countByStatus}, {@code sumRevenueByDay}. */
-    public String getterName() {
-        return (sum.isPresent() ? "sum" : "count") + Character.toUpperCase(name.charAt(0)) + name.substring(1);
-    }
-
     /** The canonical description stored in the schema area. */
     public String signature() {
         return (sum.isPresent() ? "sum(" + sum.get().signature() + ";" : "count(")

@@ -49,29 +49,44 @@ public final class SchemaDescriber {
     /** Every object embedded in {@code object}, directly or deeper, by qualified name, in name order. */
     public static Map<String, ValueObject> embeddedObjects(ValueObject object) {
         Map<String, ValueObject> found = new TreeMap<>();
-        collectEmbedded(object, found);
+        object.embedded().forEach((name, embedded) -> found.put(name.canonicalName(), embedded));
         return found;
     }
 
     /** The type of a stored field as a schema document writes it. */
     public static String type(ValueType type) {
-        if (type instanceof ValueType.Scalar scalar) {
-            return type(scalar);
-        }
-        if (type instanceof ValueType.CollectionOf collection) {
-            return (collection.kind() == ValueType.CollectionKind.SET ? "Set<" : "List<")
-                    + type(collection.element()) + ">";
-        }
-        if (type instanceof ValueType.MapOf map) {
-            return "Map<" + type(map.key()) + ", " + type(map.value()) + ">";
-        }
-        if (type instanceof ValueType.OptionalOf optional) {
-            return "Optional<" + type(optional.value()) + ">";
-        }
-        if (type instanceof ValueType.Databind databind) {
-            return "databind " + databind.typeName();
-        }
-        return "embedded " + ((ValueType.Embedded) type).object().className().canonicalName();
+        return type.accept(new ValueType.Visitor<>() {
+            @Override
+            public String scalar(ValueType.Scalar scalar) {
+                return type(scalar);
+            }
+
+            @Override
+            public String collection(ValueType.CollectionOf collection) {
+                return (collection.kind() == ValueType.CollectionKind.SET ? "Set<" : "List<")
+                        + type(collection.element()) + ">";
+            }
+
+            @Override
+            public String map(ValueType.MapOf map) {
+                return "Map<" + type(map.key()) + ", " + type(map.value()) + ">";
+            }
+
+            @Override
+            public String embedded(ValueType.Embedded embedded) {
+                return "embedded " + embedded.object().className().canonicalName();
+            }
+
+            @Override
+            public String optional(ValueType.OptionalOf optional) {
+                return "Optional<" + type(optional.value()) + ">";
+            }
+
+            @Override
+            public String databind(ValueType.Databind databind) {
+                return "databind " + databind.typeName();
+            }
+        });
     }
 
     private static String type(ValueType.Scalar scalar) {
@@ -133,26 +148,6 @@ public final class SchemaDescriber {
                     property.number()));
         }
         return new TypeFields(current, List.of());
-    }
-
-    private static void collectEmbedded(ValueObject object, Map<String, ValueObject> found) {
-        for (Property property : object.properties()) {
-            collectEmbedded(property.type(), found);
-        }
-    }
-
-    private static void collectEmbedded(ValueType type, Map<String, ValueObject> found) {
-        if (type instanceof ValueType.Embedded embedded) {
-            if (found.putIfAbsent(embedded.object().className().canonicalName(), embedded.object()) == null) {
-                collectEmbedded(embedded.object(), found);
-            }
-        } else if (type instanceof ValueType.CollectionOf collection) {
-            collectEmbedded(collection.element(), found);
-        } else if (type instanceof ValueType.MapOf map) {
-            collectEmbedded(map.value(), found);
-        } else if (type instanceof ValueType.OptionalOf optional) {
-            collectEmbedded(optional.value(), found);
-        }
     }
 
     private static Component component(IndexModel index) {

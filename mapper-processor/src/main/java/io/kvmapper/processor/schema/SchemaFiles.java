@@ -4,7 +4,7 @@ import com.palantir.javapoet.ClassName;
 import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
-import io.kvmapper.processor.GeneratedNames;
+import io.kvmapper.processor.names.GeneratedNames;
 import io.kvmapper.schema.document.SchemaDocument;
 import io.kvmapper.schema.document.SchemaJson;
 import java.io.IOException;

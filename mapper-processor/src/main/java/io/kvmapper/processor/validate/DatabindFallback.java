@@ -2,10 +2,11 @@ package io.kvmapper.processor.validate;
 
 import com.palantir.javapoet.TypeName;
 import io.kvmapper.annotation.Codec;
-import io.kvmapper.annotation.Entity;
 import io.kvmapper.annotation.Layout;
-import io.kvmapper.processor.ErrorReporter;
-import io.kvmapper.processor.Message;
+import io.kvmapper.processor.annotations.AnnotationReader;
+import io.kvmapper.processor.annotations.AnnotationReader.EntityAnnotation;
+import io.kvmapper.processor.diagnostic.ErrorReporter;
+import io.kvmapper.processor.diagnostic.Message;
 import io.kvmapper.processor.model.ValueType;
 import java.util.List;
 import java.util.Optional;
@@ -47,11 +48,13 @@ final class DatabindFallback {
 
     private final Types types;
     private final TypeResolver resolver;
+    private final AnnotationReader annotations;
     private final boolean available;
 
-    DatabindFallback(Elements elements, Types types, TypeResolver resolver) {
+    DatabindFallback(Elements elements, Types types, TypeResolver resolver, AnnotationReader annotations) {
         this.types = types;
         this.resolver = resolver;
+        this.annotations = annotations;
         this.available = elements.getTypeElement(OBJECT_MAPPER) != null;
     }
 
@@ -101,7 +104,7 @@ final class DatabindFallback {
      */
     Optional<ValueType> field(Element element, TypeMirror type, TypeMirror unsupported, TypeElement entity,
             ErrorReporter reporter) {
-        Entity annotation = entity.getAnnotation(Entity.class);
+        EntityAnnotation annotation = annotations.entity(entity);
         Object name = element.getSimpleName();
         TypeName declared = TypeName.get(type);
         TypeName part = TypeName.get(unsupported);
@@ -202,7 +205,7 @@ final class DatabindFallback {
     /** Whether {@code type} or a supertype carries one of the {@link #TYPE_INFORMATION} annotations. */
     private boolean hasTypeInformation(TypeMirror type) {
         Element element = types.asElement(type);
-        if (element != null && TYPE_INFORMATION.stream().anyMatch(a -> ErrorReporter.annotation(element, a) != null)) {
+        if (element != null && TYPE_INFORMATION.stream().anyMatch(a -> AnnotationReader.isPresent(element, a))) {
             return true;
         }
         return types.directSupertypes(type).stream().anyMatch(this::hasTypeInformation);

@@ -3,12 +3,14 @@ package io.kvmapper.processor.validate;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.TypeName;
 import io.kvmapper.annotation.Codec;
-import io.kvmapper.annotation.Entity;
-import io.kvmapper.annotation.Field;
-import io.kvmapper.annotation.Key;
 import io.kvmapper.annotation.Layout;
-import io.kvmapper.processor.ErrorReporter;
-import io.kvmapper.processor.Message;
+import io.kvmapper.processor.annotations.AnnotationReader;
+import io.kvmapper.processor.annotations.AnnotationReader.EntityAnnotation;
+import io.kvmapper.processor.annotations.AnnotationReader.FieldAnnotation;
+import io.kvmapper.processor.annotations.AnnotationReader.KeyAnnotation;
+import io.kvmapper.processor.annotations.Annotations;
+import io.kvmapper.processor.diagnostic.ErrorReporter;
+import io.kvmapper.processor.diagnostic.Message;
 import io.kvmapper.processor.model.CounterModel;
 import io.kvmapper.processor.model.EntityModel;
 import io.kvmapper.processor.model.IndexModel;
@@ -52,6 +54,7 @@ import javax.lang.model.util.Types;
 public final class EntityValidator {
     private final Elements elements;
     private final Types types;
+    private final AnnotationReader annotations;
     private final TypeResolver resolver;
     private final DatabindFallback databind;
     private final SchemaValidator schema;
@@ -64,9 +67,10 @@ public final class EntityValidator {
     public EntityValidator(ProcessingEnvironment env, Optional<SchemaDocument> previous) {
         this.elements = env.getElementUtils();
         this.types = env.getTypeUtils();
+        this.annotations = new AnnotationReader(elements);
         this.resolver = new TypeResolver(types);
-        this.databind = new DatabindFallback(elements, types, resolver);
-        this.schema = new SchemaValidator(elements);
+        this.databind = new DatabindFallback(elements, types, resolver, annotations);
+        this.schema = new SchemaValidator(annotations);
         this.previous = previous;
     }
 
@@ -81,7 +85,7 @@ public final class EntityValidator {
             return Optional.empty();
         }
         checkShape(type, reporter);
-        Entity entity = type.getAnnotation(Entity.class);
+        EntityAnnotation entity = annotations.entity(type);
         String storedName = entity.name().isEmpty() ? type.getSimpleName().toString() : entity.name();
         if (entity.name().isBlank() && !entity.name().isEmpty()) {
             reporter.error(type, Annotations.ENTITY, "name", Message.ENTITY_NAME_BLANK, type.getSimpleName());
@@ -124,17 +128,47 @@ public final class EntityValidator {
     }
 
     private static void checkSetsHoldScalars(Property property, ValueType type, ErrorReporter reporter) {
-        if (type instanceof ValueType.CollectionOf collection) {
-            if (collection.kind() == ValueType.CollectionKind.SET && !(collection.element() instanceof ValueType.Scalar)) {
-                reporter.error(property.element(), Message.SET_ELEMENT_IN_KEY, property.name(), collection.typeName());
-                return;
+        type.accept(new ValueType.Visitor<Void>() {
+            @Override
+            public Void collection(ValueType.CollectionOf collection) {
+                if (collection.kind() == ValueType.CollectionKind.SET
+                        && !(collection.element() instanceof ValueType.Scalar)) {
+                    reporter.error(property.element(), Message.SET_ELEMENT_IN_KEY, property.name(),
+                            collection.typeName());
+                } else {
+                    checkSetsHoldScalars(property, collection.element(), reporter);
+                }
+                return null;
             }
-            checkSetsHoldScalars(property, collection.element(), reporter);
-        } else if (type instanceof ValueType.MapOf map) {
-            checkSetsHoldScalars(property, map.value(), reporter);
-        } else if (type instanceof ValueType.Embedded embedded) {
-            checkSetsHoldScalars(embedded.object(), reporter);
-        }
+
+            @Override
+            public Void map(ValueType.MapOf map) {
+                checkSetsHoldScalars(property, map.value(), reporter);
+                return null;
+            }
+
+            @Override
+            public Void embedded(ValueType.Embedded embedded) {
+                checkSetsHoldScalars(embedded.object(), reporter);
+                return null;
+            }
+
+            @Override
+            public Void scalar(ValueType.Scalar scalar) {
+                return null;
+            }
+
+            @Override
+            public Void optional(ValueType.OptionalOf optional) {
+                checkSetsHoldScalars(property, optional.value(), reporter);
+                return null;
+            }
+
+            @Override
+            public Void databind(ValueType.Databind databind) {
+                return null;
+            }
+        });
     }
 
     private void checkShape(TypeElement type, ErrorReporter reporter) {
@@ -157,14 +191,11 @@ public final class EntityValidator {
     }
 
     private List<KeyPart> keyParts(TypeElement type, ValueObject value, ErrorReporter reporter) {
-        record Candidate(Property property, Key key) {
+        record Candidate(Property property, KeyAnnotation key) {
         }
         List<Candidate> candidates = new ArrayList<>();
         for (Property property : value.properties()) {
-            Key key = property.element().getAnnotation(Key.class);
-            if (key != null) {
-                candidates.add(new Candidate(property, key));
-            }
+            annotations.key(property.element()).ifPresent(key -> candidates.add(new Candidate(property, key)));
         }
         if (candidates.isEmpty()) {
             reporter.error(type, Message.NO_KEY, type.getSimpleName());
@@ -251,10 +282,10 @@ public final class EntityValidator {
             }
             ok &= checkStoredNames(properties, reporter);
             String recordedAs = type.equals(rootOf(path)) ? "" : type.getQualifiedName().toString();
-            Optional<List<Property>> numbered = FieldNumbers.assign(type, properties, recordedAs,
+            Optional<List<Property>> numbered = FieldNumbers.assign(type, properties, annotations, recordedAs,
                     previous.map(p -> recordedAs.isEmpty() ? p.fields() : p.embeddedFields(recordedAs))
                             .orElse(TypeFields.NONE),
-                    rootOf(path).getAnnotation(Entity.class).codec() == Codec.PROTOBUF, reporter);
+                    annotations.entity(rootOf(path)).codec() == Codec.PROTOBUF, reporter);
             ClassName className = ClassName.get(type);
             return ok && numbered.isPresent() ? Optional.of(new ValueObject(className, isRecord, numbered.get(),
                     List.copyOf(constructorArguments))) : Optional.empty();
@@ -266,12 +297,12 @@ public final class EntityValidator {
     /** Reports a transient field that carries an annotation about stored fields; whether it did. */
     private static boolean reportTransientKey(Element element, ErrorReporter reporter) {
         boolean reported = false;
-        if (element.getAnnotation(Key.class) != null) {
+        if (AnnotationReader.isPresent(element, Annotations.KEY)) {
             reporter.error(element, Message.KEY_TRANSIENT, element.getSimpleName());
             reported = true;
         }
         for (String annotation : List.of(Annotations.INDEX, Annotations.VERSION)) {
-            if (ErrorReporter.annotation(element, annotation) != null) {
+            if (AnnotationReader.isPresent(element, annotation)) {
                 reporter.error(element, annotation, null, Message.TRANSIENT_ANNOTATED,
                         Annotations.simpleName(annotation), element.getSimpleName());
                 reported = true;
@@ -323,16 +354,16 @@ public final class EntityValidator {
     private Optional<Property> property(Element element, TypeMirror type, String read, String write,
             boolean writeIsSetter, ErrorReporter reporter, Deque<TypeElement> path) {
         String name = element.getSimpleName().toString();
-        Field field = element.getAnnotation(Field.class);
-        String storedName = field == null || field.name().isEmpty() ? name : field.name();
+        String storedName = annotations.field(element).map(FieldAnnotation::name).filter(n -> !n.isEmpty())
+                .orElse(name);
         Optional<TypeElement> hidden = invisibleType(type, rootOf(path));
         if (hidden.isPresent()) {
             reporter.error(element, Message.TYPE_NOT_VISIBLE, name, hidden.get().getQualifiedName(),
                     elements.getPackageOf(rootOf(path)).getQualifiedName());
             return Optional.empty();
         }
-        boolean embedded = ErrorReporter.annotation(element, Annotations.EMBEDDED) != null;
-        boolean key = element.getAnnotation(Key.class) != null;
+        boolean embedded = AnnotationReader.isPresent(element, Annotations.EMBEDDED);
+        boolean key = AnnotationReader.isPresent(element, Annotations.KEY);
         Optional<TypeMirror> unsupported = key || embedded ? Optional.empty() : databind.unsupportedPart(type);
         if (unsupported.isPresent()) {
             return databind.field(element, type, unsupported.get(), rootOf(path), reporter)
@@ -436,16 +467,8 @@ public final class EntityValidator {
     }
 
     private static boolean containsEmbedded(ValueType type) {
-        if (type instanceof ValueType.Embedded) {
-            return true;
-        }
-        if (type instanceof ValueType.CollectionOf c) {
-            return containsEmbedded(c.element());
-        }
-        if (type instanceof ValueType.OptionalOf o) {
-            return containsEmbedded(o.value());
-        }
-        return type instanceof ValueType.MapOf m && containsEmbedded(m.value());
+        return type instanceof ValueType.Embedded
+                || type.components().stream().anyMatch(EntityValidator::containsEmbedded);
     }
 
     private boolean checkStoredNames(List<Property> properties, ErrorReporter reporter) {
@@ -559,7 +582,7 @@ public final class EntityValidator {
     }
 
     private static boolean isTransient(Element element) {
-        return ErrorReporter.annotation(element, Annotations.TRANSIENT) != null
+        return AnnotationReader.isPresent(element, Annotations.TRANSIENT)
                 || element.getModifiers().contains(Modifier.TRANSIENT);
     }
 

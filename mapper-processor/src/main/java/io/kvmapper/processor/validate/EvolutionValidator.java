@@ -1,7 +1,11 @@
 package io.kvmapper.processor.validate;
 
-import io.kvmapper.processor.ErrorReporter;
-import io.kvmapper.processor.Message;
+import io.kvmapper.processor.annotations.AnnotationReader;
+import io.kvmapper.processor.annotations.AnnotationReader.CounterAnnotation;
+import io.kvmapper.processor.annotations.AnnotationReader.IndexAnnotation;
+import io.kvmapper.processor.annotations.Annotations;
+import io.kvmapper.processor.diagnostic.ErrorReporter;
+import io.kvmapper.processor.diagnostic.Message;
 import io.kvmapper.processor.model.EntityModel;
 import io.kvmapper.processor.model.KeyPart;
 import io.kvmapper.processor.model.Property;
@@ -22,6 +26,7 @@ import io.kvmapper.schema.document.SchemaDocument;
 import io.kvmapper.schema.document.SchemaDocument.FieldEntry;
 import io.kvmapper.schema.document.SchemaDocument.KeyComponent;
 import java.nio.file.Path;
+import java.util.Optional;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.Elements;
@@ -118,19 +123,16 @@ public final class EvolutionValidator {
         String name = index.name();
         Object[] args = {name, index.recorded(), index.current()};
         for (Property property : model.value().properties()) {
-            AnnotationMirror mirror = ErrorReporter.annotation(property.element(), Annotations.INDEX);
-            if (mirror != null && name.equals(annotations.string(mirror, "name").isEmpty() ? property.name()
-                    : annotations.string(mirror, "name"))) {
-                reporter.error(property.element(), mirror, null, Message.EVOLVED_INDEX, args);
+            Optional<IndexAnnotation> declared = annotations.fieldIndex(property.element());
+            if (declared.isPresent() && name.equals(SchemaValidator.fieldIndexName(declared.get(), property))) {
+                reporter.error(property.element(), declared.get().mirror(), null, Message.EVOLVED_INDEX, args);
                 return;
             }
         }
         TypeElement type = model.element();
-        for (AnnotationMirror mirror : annotations.repeated(type, Annotations.INDEX, Annotations.INDEX_LIST)) {
-            String declared = annotations.string(mirror, "name");
-            if (name.equals(declared.isEmpty() ? SchemaValidator.defaultName(annotations.strings(mirror, "fields"))
-                    : declared)) {
-                reporter.error(type, mirror, null, Message.EVOLVED_INDEX, args);
+        for (IndexAnnotation declared : annotations.typeIndexes(type)) {
+            if (name.equals(SchemaValidator.typeIndexName(declared))) {
+                reporter.error(type, declared.mirror(), null, Message.EVOLVED_INDEX, args);
                 return;
             }
         }
@@ -140,9 +142,9 @@ public final class EvolutionValidator {
     /** Reports a redefined counter on the {@code @Counter} that declares it. */
     private void reportOnCounter(EntityModel model, Redefinition counter, ErrorReporter reporter) {
         TypeElement type = model.element();
-        AnnotationMirror on = annotations.repeated(type, Annotations.COUNTER, Annotations.COUNTER_LIST).stream()
-                .filter(mirror -> annotations.string(mirror, "name").equals(counter.name()))
-                .findFirst().orElse(null);
+        AnnotationMirror on = annotations.counters(type).stream()
+                .filter(declared -> declared.name().equals(counter.name()))
+                .map(CounterAnnotation::mirror).findFirst().orElse(null);
         reporter.error(type, on, null, Message.EVOLVED_COUNTER, counter.name(), counter.recorded(), counter.current());
     }
 }

@@ -1,8 +1,10 @@
 package io.kvmapper.processor.validate;
 
-import io.kvmapper.annotation.Field;
-import io.kvmapper.processor.ErrorReporter;
-import io.kvmapper.processor.Message;
+import io.kvmapper.processor.annotations.AnnotationReader;
+import io.kvmapper.processor.annotations.AnnotationReader.FieldAnnotation;
+import io.kvmapper.processor.annotations.Annotations;
+import io.kvmapper.processor.diagnostic.ErrorReporter;
+import io.kvmapper.processor.diagnostic.Message;
 import io.kvmapper.processor.model.Property;
 import io.kvmapper.processor.schema.SchemaDescriber;
 import io.kvmapper.schema.document.SchemaCompatibility;
@@ -46,12 +48,13 @@ final class FieldNumbers {
      *     the embedded type's qualified name
      * @param recorded the fields the schema file records for {@code owner}, or none
      */
-    static Optional<List<Property>> assign(TypeElement owner, List<Property> properties, String recordedAs,
+    static Optional<List<Property>> assign(TypeElement owner, List<Property> properties, AnnotationReader annotations,
+            String recordedAs,
             TypeFields recorded, boolean numbersStored, ErrorReporter reporter) {
         Map<Integer, Property> stated = new HashMap<>();
         boolean ok = true;
         for (Property property : properties) {
-            int number = statedNumber(property);
+            int number = statedNumber(property, annotations);
             if (number == 0) {
                 continue;
             }
@@ -88,7 +91,7 @@ final class FieldNumbers {
         List<Property> numbered = new ArrayList<>();
         int next = 1;
         for (Property property : properties) {
-            int number = statedNumber(property);
+            int number = statedNumber(property, annotations);
             if (number == 0) {
                 number = recorded.find(property.storedName()).map(FieldEntry::number)
                         .filter(n -> !given.contains(n)).orElse(0);
@@ -132,9 +135,8 @@ final class FieldNumbers {
         }
     }
 
-    private static int statedNumber(Property property) {
-        Field field = property.element().getAnnotation(Field.class);
-        return field == null ? 0 : field.number();
+    private static int statedNumber(Property property, AnnotationReader annotations) {
+        return annotations.field(property.element()).map(FieldAnnotation::number).orElse(0);
     }
 
     private static boolean isReserved(int number) {

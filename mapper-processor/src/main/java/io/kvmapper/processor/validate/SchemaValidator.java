@@ -1,9 +1,12 @@
 package io.kvmapper.processor.validate;
 
 import com.palantir.javapoet.TypeName;
-import io.kvmapper.processor.ErrorReporter;
-import io.kvmapper.processor.GeneratedNames;
-import io.kvmapper.processor.Message;
+import io.kvmapper.processor.annotations.AnnotationReader;
+import io.kvmapper.processor.annotations.AnnotationReader.CounterAnnotation;
+import io.kvmapper.processor.annotations.AnnotationReader.IndexAnnotation;
+import io.kvmapper.processor.annotations.Annotations;
+import io.kvmapper.processor.diagnostic.ErrorReporter;
+import io.kvmapper.processor.diagnostic.Message;
 import io.kvmapper.processor.model.CounterModel;
 import io.kvmapper.processor.model.IndexModel;
 import io.kvmapper.processor.model.KeyPart;
@@ -11,6 +14,8 @@ import io.kvmapper.processor.model.Property;
 import io.kvmapper.processor.model.PropertyPath;
 import io.kvmapper.processor.model.ValueObject;
 import io.kvmapper.processor.model.ValueType;
+import io.kvmapper.processor.names.GeneratedNames;
+import io.kvmapper.processor.names.GeneratedNames.Repository;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -23,7 +28,6 @@ import javax.lang.model.SourceVersion;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.TypeKind;
-import javax.lang.model.util.Elements;
 
 /**
  * Checks an entity's indexes, counters and version field, and describes them for the model: paths
@@ -33,8 +37,8 @@ import javax.lang.model.util.Elements;
 final class SchemaValidator {
     private final AnnotationReader annotations;
 
-    SchemaValidator(Elements elements) {
-        this.annotations = new AnnotationReader(elements);
+    SchemaValidator(AnnotationReader annotations) {
+        this.annotations = annotations;
     }
 
     /** The indexes of the entity, field-level first; reports problems. */
@@ -42,13 +46,12 @@ final class SchemaValidator {
         Map<IndexModel, Diagnostics> indexes = new LinkedHashMap<>();
         Map<String, String> names = new HashMap<>();
         for (Property property : value.properties()) {
-            AnnotationMirror mirror = ErrorReporter.annotation(property.element(), Annotations.INDEX);
-            if (mirror == null) {
+            Optional<IndexAnnotation> index = annotations.fieldIndex(property.element());
+            if (index.isEmpty()) {
                 continue;
             }
-            String name = annotations.string(mirror, "name").isEmpty() ? property.name()
-                    : annotations.string(mirror, "name");
-            if (!annotations.strings(mirror, "fields").isEmpty()) {
+            String name = fieldIndexName(index.get(), property);
+            if (!index.get().fields().isEmpty()) {
                 reporter.error(property.element(), Annotations.INDEX, "fields", Message.INDEX_FIELDS_ON_FIELD,
                         property.name());
                 continue;
@@ -61,20 +64,20 @@ final class SchemaValidator {
             if (path.isEmpty() || !checkName(what, "an index", name, type, names, onName)) {
                 continue;
             }
-            indexes.put(new IndexModel(name, annotations.bool(mirror, "unique"), List.of(path.get())), onName);
+            indexes.put(new IndexModel(name, index.get().unique(), List.of(path.get())), onName);
         }
-        for (AnnotationMirror mirror : annotations.repeated(type, Annotations.INDEX, Annotations.INDEX_LIST)) {
-            List<String> fields = annotations.strings(mirror, "fields");
-            Diagnostics onFields = (message, args) -> reporter.error(type, mirror, annotations.explicit(mirror, "fields"),
+        for (IndexAnnotation index : annotations.typeIndexes(type)) {
+            AnnotationMirror mirror = index.mirror();
+            List<String> fields = index.fields();
+            Diagnostics onFields = (message, args) -> reporter.error(type, mirror, AnnotationReader.explicit(mirror, "fields"),
                     message, args);
-            Diagnostics onName = (message, args) -> reporter.error(type, mirror, annotations.explicit(mirror, "name"),
+            Diagnostics onName = (message, args) -> reporter.error(type, mirror, AnnotationReader.explicit(mirror, "name"),
                     message, args);
             if (fields.isEmpty()) {
                 onFields.report(Message.INDEX_NO_FIELDS, type.getSimpleName());
                 continue;
             }
-            String name = annotations.string(mirror, "name").isEmpty() ? defaultName(fields)
-                    : annotations.string(mirror, "name");
+            String name = typeIndexName(index);
             String what = "@Index \"" + name + "\"";
             List<PropertyPath> paths = new ArrayList<>();
             for (String field : fields) {
@@ -90,7 +93,7 @@ final class SchemaValidator {
                 continue;
             }
             if (checkName(what, "an index", name, type, names, onName)) {
-                indexes.put(new IndexModel(name, annotations.bool(mirror, "unique"), List.copyOf(paths)), onName);
+                indexes.put(new IndexModel(name, index.unique(), List.copyOf(paths)), onName);
             }
         }
         checkCollisions(keyParts, indexes);
@@ -102,25 +105,26 @@ final class SchemaValidator {
         List<CounterModel> counters = new ArrayList<>();
         Map<String, String> names = new HashMap<>();
         Map<String, String> getters = new HashMap<>();
-        for (AnnotationMirror mirror : annotations.repeated(type, Annotations.COUNTER, Annotations.COUNTER_LIST)) {
-            String name = annotations.string(mirror, "name");
+        for (CounterAnnotation annotation : annotations.counters(type)) {
+            AnnotationMirror mirror = annotation.mirror();
+            String name = annotation.name();
             String what = "@Counter \"" + name + "\"";
-            Diagnostics onName = (message, args) -> reporter.error(type, mirror, annotations.explicit(mirror, "name"),
+            Diagnostics onName = (message, args) -> reporter.error(type, mirror, AnnotationReader.explicit(mirror, "name"),
                     message, args);
             Diagnostics onGroup = (message, args) -> reporter.error(type, mirror,
-                    annotations.explicit(mirror, "groupBy"), message, args);
-            Diagnostics onSum = (message, args) -> reporter.error(type, mirror, annotations.explicit(mirror, "sum"),
+                    AnnotationReader.explicit(mirror, "groupBy"), message, args);
+            Diagnostics onSum = (message, args) -> reporter.error(type, mirror, AnnotationReader.explicit(mirror, "sum"),
                     message, args);
             boolean ok = checkName(what, "a counter", name, type, names, onName);
             List<PropertyPath> groupBy = new ArrayList<>();
-            for (String field : annotations.strings(mirror, "groupBy")) {
+            for (String field : annotation.groupBy()) {
                 Optional<PropertyPath> path = path(field, value, false, what, onGroup);
                 ok &= path.isPresent();
                 path.ifPresent(groupBy::add);
             }
             ok = ok && distinct(groupBy, what, onGroup);
             Optional<PropertyPath> sum = Optional.empty();
-            String sumField = annotations.string(mirror, "sum");
+            String sumField = annotation.sum();
             if (!sumField.isEmpty()) {
                 sum = path(sumField, value, false, what, onSum);
                 if (sum.isPresent() && !sum.get().scalar().kind().isIntegral()) {
@@ -133,9 +137,10 @@ final class SchemaValidator {
             if (ok) {
                 CounterModel counter = new CounterModel(name, List.copyOf(groupBy), sum);
                 List<TypeName> parameters = groupBy.stream().map(PropertyPath::parameterType).toList();
+                String getter = Repository.counterGetter(name, sum.isPresent());
                 List<String> signatures = groupBy.size() == 1
-                        ? List.of(signature(counter.getterName(), parameters), signature(counter.getterName(), List.of()))
-                        : List.of(signature(counter.getterName(), parameters));
+                        ? List.of(signature(getter, parameters), signature(getter, List.of()))
+                        : List.of(signature(getter, parameters));
                 claim(getters, signatures, "counter \"" + name + "\"", what, onName);
                 counters.add(counter);
             }
@@ -147,7 +152,7 @@ final class SchemaValidator {
     Optional<Property> version(TypeElement type, ValueObject value, List<KeyPart> keyParts, ErrorReporter reporter) {
         Property version = null;
         for (Property property : value.properties()) {
-            if (ErrorReporter.annotation(property.element(), Annotations.VERSION) == null) {
+            if (!AnnotationReader.isPresent(property.element(), Annotations.VERSION)) {
                 continue;
             }
             if (property.element().asType().getKind() != TypeKind.LONG) {
@@ -233,21 +238,21 @@ final class SchemaValidator {
         Map<String, String> taken = new HashMap<>();
         List<String> names = keyParts.stream().map(KeyPart::name).toList();
         List<TypeName> types = keyParts.stream().map(k -> k.scalar().typeName()).toList();
-        taken.put(signature("findById", types), "the primary key");
+        taken.put(signature(Repository.FIND_BY_ID, types), "the primary key");
         for (int count = 1; count < keyParts.size(); count++) {
-            taken.put(signature(GeneratedNames.finder(names.subList(0, count), false), types.subList(0, count)),
+            taken.put(signature(Repository.finder(names.subList(0, count), false), types.subList(0, count)),
                     "the primary key");
         }
         for (int index = 0; index < keyParts.size(); index++) {
-            taken.put(signature(GeneratedNames.finder(names.subList(0, index + 1), true),
+            taken.put(signature(Repository.finder(names.subList(0, index + 1), true),
                     between(types.subList(0, index + 1))), "the primary key");
         }
         for (Map.Entry<IndexModel, Diagnostics> entry : indexes.entrySet()) {
             IndexModel index = entry.getKey();
             List<TypeName> parameters = index.paths().stream().map(PropertyPath::parameterType).toList();
             List<String> finders = List.of(
-                    signature(GeneratedNames.finder(List.of(index.name()), false), parameters),
-                    signature(GeneratedNames.finder(List.of(index.name()), true), between(parameters)));
+                    signature(Repository.finder(List.of(index.name()), false), parameters),
+                    signature(Repository.finder(List.of(index.name()), true), between(parameters)));
             claim(taken, finders, "index \"" + index.name() + "\"", "@Index \"" + index.name() + "\"",
                     entry.getValue());
         }
@@ -276,8 +281,18 @@ final class SchemaValidator {
         return name + "(" + parameters.stream().map(TypeName::toString).collect(Collectors.joining(", ")) + ")";
     }
 
+    /** The name of the index {@code @Index} on {@code field} declares: as written, or the field's name. */
+    static String fieldIndexName(IndexAnnotation index, Property field) {
+        return index.name().isEmpty() ? field.name() : index.name();
+    }
+
+    /** The name of the index an {@code @Index} on the entity's type declares: as written, or made of its fields. */
+    static String typeIndexName(IndexAnnotation index) {
+        return index.name().isEmpty() ? defaultName(index.fields()) : index.name();
+    }
+
     /** The default name of a class-level index: {@code {"address.city", "age"}} gives {@code addressCityAndAge}. */
-    static String defaultName(List<String> fields) {
+    private static String defaultName(List<String> fields) {
         String name = fields.stream()
                 .map(field -> Arrays.stream(field.split("\\.", -1)).map(SchemaValidator::capitalize)
                         .collect(Collectors.joining()))

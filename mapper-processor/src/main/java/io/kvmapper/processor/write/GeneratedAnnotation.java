@@ -2,7 +2,7 @@ package io.kvmapper.processor.write;
 
 import com.palantir.javapoet.AnnotationSpec;
 import com.palantir.javapoet.ClassName;
-import io.kvmapper.processor.GeneratedNames;
+import io.kvmapper.processor.names.GeneratedNames;
 import java.util.Optional;
 import javax.lang.model.util.Elements;
 

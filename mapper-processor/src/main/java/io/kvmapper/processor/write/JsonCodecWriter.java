@@ -9,12 +9,13 @@ import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import com.palantir.javapoet.TypeVariableName;
-import io.kvmapper.processor.GeneratedNames;
 import io.kvmapper.processor.model.EntityModel;
 import io.kvmapper.processor.model.Property;
 import io.kvmapper.processor.model.ScalarKind;
 import io.kvmapper.processor.model.ValueObject;
 import io.kvmapper.processor.model.ValueType;
+import io.kvmapper.processor.names.MethodNames;
+import io.kvmapper.processor.names.GeneratedNames;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
@@ -25,9 +26,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
-import java.util.regex.Pattern;
 import java.util.UUID;
+import java.util.function.Function;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.util.Elements;
 
@@ -41,8 +41,8 @@ import javax.lang.model.util.Elements;
  * with them, into the same generator and from the same parser as the generated fields around it.
  */
 public final class JsonCodecWriter {
-    /** Names the generated methods use for their own variables; a property with such a name gets a suffix. */
-    private static final Pattern RESERVED = Pattern.compile("(generator|parser|entity|field|element|entry)\\d*");
+    /** The static field holding the codec's Jackson databind mapper, when a field needs it. */
+    private static final String DATABIND = "DATABIND";
 
     private final Elements elements;
     /** The method name of each embedded type of the entity being written. */
@@ -62,11 +62,11 @@ public final class JsonCodecWriter {
                 .addJavadoc("JSON codec of {@link $T}.\n", entity.className())
                 .addOriginatingElement(entity.element());
         GeneratedAnnotation.of(elements).ifPresent(type::addAnnotation);
-        type.addField(FieldSpec.builder(self, "INSTANCE", Modifier.STATIC, Modifier.FINAL)
+        type.addField(FieldSpec.builder(self, GeneratedNames.INSTANCE, Modifier.STATIC, Modifier.FINAL)
                 .initializer("new $T()", self).build());
         type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
 
-        Map<ClassName, ValueObject> embedded = ObjectCode.embedded(entity.value());
+        Map<ClassName, ValueObject> embedded = entity.value().embedded();
         objectNames = ObjectCode.methodNames(embedded.keySet());
         Map<Property, DatabindField> databindTypes = databindFields(entity.value(), embedded.values());
         if (!databindTypes.isEmpty()) {
@@ -155,7 +155,7 @@ public final class JsonCodecWriter {
      * generic types keep their type arguments).
      */
     private static void addDatabindFields(TypeSpec.Builder type, Map<Property, DatabindField> databindTypes) {
-        type.addField(FieldSpec.builder(RuntimeTypes.OBJECT_MAPPER, "DATABIND", Modifier.PRIVATE, Modifier.STATIC,
+        type.addField(FieldSpec.builder(RuntimeTypes.OBJECT_MAPPER, DATABIND, Modifier.PRIVATE, Modifier.STATIC,
                         Modifier.FINAL)
                 .addJavadoc("Jackson databind, for the fields of types that KV Mapper generates no code for: it reads "
                         + "a value\nfrom the middle of the entity's object, skips properties it does not know, "
@@ -171,9 +171,9 @@ public final class JsonCodecWriter {
                             Modifier.STATIC, Modifier.FINAL)
                     .addJavadoc("The declared type of $L.\n", field.description())
                     .initializer(isGeneric(declared)
-                            ? CodeBlock.of("DATABIND.constructType(new $T<$T>() {})", RuntimeTypes.TYPE_REFERENCE,
+                            ? CodeBlock.of("$L.constructType(new $T<$T>() {})", DATABIND, RuntimeTypes.TYPE_REFERENCE,
                                     declared)
-                            : CodeBlock.of("DATABIND.constructType($T.class)", declared))
+                            : CodeBlock.of("$L.constructType($T.class)", DATABIND, declared))
                     .build());
         }
     }
@@ -191,9 +191,9 @@ public final class JsonCodecWriter {
                 .addParameter(String.class, "field")
                 .beginControlFlow("try")
                 .beginControlFlow("if (type.hasGenericTypes())")
-                .addStatement("DATABIND.writerFor(type).writeValue(generator, value)")
+                .addStatement("$L.writerFor(type).writeValue(generator, value)", DATABIND)
                 .nextControlFlow("else")
-                .addStatement("DATABIND.writeValue(generator, value)")
+                .addStatement("$L.writeValue(generator, value)", DATABIND)
                 .endControlFlow()
                 .nextControlFlow("catch ($T e)", RuntimeTypes.JACKSON_EXCEPTION)
                 .addStatement("throw new $T(field + \" (\" + type.toCanonical()\n+ \") cannot be written by Jackson "
@@ -210,7 +210,7 @@ public final class JsonCodecWriter {
                 .addParameter(RuntimeTypes.JAVA_TYPE, "type")
                 .addParameter(String.class, "field")
                 .beginControlFlow("try")
-                .addStatement("return DATABIND.readValue(parser, type)")
+                .addStatement("return $L.readValue(parser, type)", DATABIND)
                 .nextControlFlow("catch ($T e)", RuntimeTypes.JACKSON_EXCEPTION)
                 .addStatement("throw new $T(field + \" (\" + type.toCanonical()\n+ \") cannot be read by Jackson "
                         + "databind: \" + e.getOriginalMessage(), e)", IllegalStateException.class)
@@ -230,17 +230,29 @@ public final class JsonCodecWriter {
         return verb + objectNames.get(type);
     }
 
-    private static String local(String name) {
-        return RESERVED.matcher(name).matches() ? name + "_" : name;
+    /**
+     * The names a method of the codec takes as they are: its parameters, and the static fields of the codec its
+     * body uses (the databind mapper and the declared types of databind fields), which a local must not shadow.
+     */
+    private static MethodNames scope(Map<Property, DatabindField> databindTypes, String... parameters) {
+        List<String> kept = new ArrayList<>(List.of(parameters));
+        if (!databindTypes.isEmpty()) {
+            kept.add(DATABIND);
+            databindTypes.values().forEach(field -> kept.add(field.constant()));
+        }
+        return MethodNames.keeping(kept);
     }
 
+    /** The body of a write method whose parameters are {@code generator} and {@code instance}. */
     private CodeBlock writeBody(ValueObject object, String instance, Map<Property, DatabindField> databindTypes) {
+        MethodNames scope = scope(databindTypes, "generator", instance);
+        Map<String, String> locals = ObjectCode.declare(object.properties(), scope);
         CodeBlock.Builder code = CodeBlock.builder().addStatement("generator.writeStartObject()");
         for (Property property : object.properties()) {
-            String variable = local(property.name());
-            if (ObjectCode.isPrimitive(property.type())) {
+            String variable = locals.get(property.name());
+            if (property.type().isPrimitive()) {
                 code.addStatement("generator.writeName($S)", property.storedName());
-                writeValue(code, property.type(), property.readFrom(instance), 0);
+                code.add(writeValue(property.type(), property.readFrom(instance), 0, scope));
                 continue;
             }
             code.addStatement("$T $L = $L", property.type().typeName(), variable, property.readFrom(instance));
@@ -257,48 +269,72 @@ public final class JsonCodecWriter {
                 code.addStatement("writeDatabind(generator, $L, $L,$W$S)", databind.constant(), value,
                         databind.description());
             } else {
-                writeValue(code, optional ? ((ValueType.OptionalOf) property.type()).value() : property.type(), value,
-                        0);
+                code.add(writeValue(optional ? ((ValueType.OptionalOf) property.type()).value() : property.type(),
+                        value, 0, scope.block()));
             }
             code.endControlFlow();
         }
         return code.addStatement("generator.writeEndObject()").build();
     }
 
-    /** Writes the statements that write {@code expression}, which is not null. */
-    private void writeValue(CodeBlock.Builder code, ValueType type, String expression, int depth) {
-        if (type instanceof ValueType.Databind) {
-            throw new IllegalStateException("a databind value is written whole, by its field: " + type.typeName());
-        }
-        if (type instanceof ValueType.Scalar scalar) {
-            code.addStatement("generator.$L", writeScalar(scalar.kind(), expression));
-        } else if (type instanceof ValueType.Embedded embedded) {
-            code.addStatement("$L(generator, $L)", methodName("write", embedded.object().className()), expression);
-        } else if (type instanceof ValueType.CollectionOf collection) {
-            String element = depth == 0 ? "element" : "element" + depth;
-            code.addStatement("generator.writeStartArray()");
-            code.beginControlFlow("for ($T $L : $L)", collection.element().typeName(), element, expression);
-            writeNullable(code, collection.element(), element, depth + 1);
-            code.endControlFlow();
-            code.addStatement("generator.writeEndArray()");
-        } else if (type instanceof ValueType.MapOf map) {
-            String entry = depth == 0 ? "entry" : "entry" + depth;
-            code.addStatement("generator.writeStartObject()");
-            code.beginControlFlow("for ($T<$T, $T> $L : $L.entrySet())", Map.Entry.class, map.key().typeName(),
-                    map.value().typeName(), entry, expression);
-            code.addStatement("generator.writeName($L)", mapKeyToString(map.key().kind(), entry + ".getKey()"));
-            writeNullable(code, map.value(), entry + ".getValue()", depth + 1);
-            code.endControlFlow();
-            code.addStatement("generator.writeEndObject()");
-        }
+    /** The statements that write {@code expression}, which is not null. */
+    private CodeBlock writeValue(ValueType type, String expression, int depth, MethodNames scope) {
+        return type.accept(new ValueType.Visitor<>() {
+            @Override
+            public CodeBlock scalar(ValueType.Scalar scalar) {
+                return CodeBlock.builder().addStatement("generator.$L", writeScalar(scalar.kind(), expression)).build();
+            }
+
+            @Override
+            public CodeBlock collection(ValueType.CollectionOf collection) {
+                MethodNames loop = scope.block();
+                String element = loop.newName(depth == 0 ? "element" : "element" + depth);
+                return CodeBlock.builder().addStatement("generator.writeStartArray()")
+                        .beginControlFlow("for ($T $L : $L)", collection.element().typeName(), element, expression)
+                        .add(writeNullable(collection.element(), element, depth + 1, loop))
+                        .endControlFlow()
+                        .addStatement("generator.writeEndArray()").build();
+            }
+
+            @Override
+            public CodeBlock map(ValueType.MapOf map) {
+                MethodNames loop = scope.block();
+                String entry = loop.newName(depth == 0 ? "entry" : "entry" + depth);
+                return CodeBlock.builder().addStatement("generator.writeStartObject()")
+                        .beginControlFlow("for ($T<$T, $T> $L : $L.entrySet())", Map.Entry.class, map.key().typeName(),
+                                map.value().typeName(), entry, expression)
+                        .addStatement("generator.writeName($L)", mapKeyToString(map.key().kind(), entry + ".getKey()"))
+                        .add(writeNullable(map.value(), entry + ".getValue()", depth + 1, loop))
+                        .endControlFlow()
+                        .addStatement("generator.writeEndObject()").build();
+            }
+
+            @Override
+            public CodeBlock embedded(ValueType.Embedded embedded) {
+                return CodeBlock.builder().addStatement("$L(generator, $L)",
+                        methodName("write", embedded.object().className()), expression).build();
+            }
+
+            @Override
+            public CodeBlock optional(ValueType.OptionalOf optional) {
+                throw new IllegalStateException("an Optional is a field's own type, written by its field: "
+                        + optional.typeName());
+            }
+
+            @Override
+            public CodeBlock databind(ValueType.Databind databind) {
+                throw new IllegalStateException("a databind value is written whole, by its field: "
+                        + databind.typeName());
+            }
+        });
     }
 
-    private void writeNullable(CodeBlock.Builder code, ValueType type, String expression, int depth) {
-        code.beginControlFlow("if ($L == null)", expression);
-        code.addStatement("generator.writeNull()");
-        code.nextControlFlow("else");
-        writeValue(code, type, expression, depth);
-        code.endControlFlow();
+    private CodeBlock writeNullable(ValueType type, String expression, int depth, MethodNames scope) {
+        return CodeBlock.builder().beginControlFlow("if ($L == null)", expression)
+                .addStatement("generator.writeNull()")
+                .nextControlFlow("else")
+                .add(writeValue(type, expression, depth, scope.block()))
+                .endControlFlow().build();
     }
 
     private static String writeScalar(ScalarKind kind, String expression) {
@@ -338,63 +374,85 @@ public final class JsonCodecWriter {
         }
     }
 
+    /** The body of a read method whose parameter is {@code parser}. */
     private CodeBlock readBody(ValueObject object, Map<Property, DatabindField> databindTypes) {
+        MethodNames scope = scope(databindTypes, "parser");
+        Map<String, String> locals = ObjectCode.declare(object.properties(), scope);
         CodeBlock.Builder code = CodeBlock.builder()
                 .addStatement("$T.expectObject(parser, $S)", RuntimeTypes.JSON, object.className().simpleName());
         for (Property property : object.properties()) {
-            code.addStatement("$T $L = $L", property.type().typeName(), local(property.name()),
+            code.addStatement("$T $L = $L", property.type().typeName(), locals.get(property.name()),
                     ObjectCode.defaultValue(property.type()));
         }
-        code.beginControlFlow("for (String field = parser.nextName(); field != null; field = parser.nextName())");
+        String field = scope.newName("field");
+        code.beginControlFlow("for (String $L = parser.nextName(); $L != null; $L = parser.nextName())", field, field,
+                field);
         code.addStatement("parser.nextToken()");
-        code.beginControlFlow("switch (field)");
+        code.beginControlFlow("switch ($L)", field);
         for (Property property : object.properties()) {
             code.add("case $S:\n", property.storedName()).indent();
             DatabindField databind = databindTypes.get(property);
             CodeBlock read = databind != null
                     ? CodeBlock.of("readDatabind(parser, $L,$W$S)", databind.constant(), databind.description())
-                    : readValue(property.type(), "parser", 0);
-            if (ObjectCode.isPrimitive(property.type())) {
-                code.addStatement("$L = $L", local(property.name()), read);
+                    : readValue(property.type(), "parser", 0, scope);
+            String local = locals.get(property.name());
+            if (property.type().isPrimitive()) {
+                code.addStatement("$L = $L", local, read);
             } else if (property.type() instanceof ValueType.OptionalOf) {
-                code.addStatement("$L = $T.isNull(parser) ? $T.empty() : $T.of($L)", local(property.name()),
-                        RuntimeTypes.JSON, Optional.class, Optional.class, read);
+                code.addStatement("$L = $T.isNull(parser) ? $T.empty() : $T.of($L)", local, RuntimeTypes.JSON,
+                        Optional.class, Optional.class, read);
             } else {
-                code.addStatement("$L = $T.isNull(parser) ? null : $L", local(property.name()), RuntimeTypes.JSON, read);
+                code.addStatement("$L = $T.isNull(parser) ? null : $L", local, RuntimeTypes.JSON, read);
             }
             code.addStatement("break").unindent();
         }
         code.add("default:\n").indent().addStatement("parser.skipChildren()").addStatement("break").unindent();
         code.endControlFlow();
         code.endControlFlow();
-        return code.add(ObjectCode.construct(object, JsonCodecWriter::local)).build();
+        return code.add(ObjectCode.construct(object, locals, scope.newName("entity"))).build();
     }
 
     /** An expression reading a value of {@code type}, not null, from the parser named {@code parser}. */
-    private CodeBlock readValue(ValueType type, String parser, int depth) {
-        if (type instanceof ValueType.Databind) {
-            throw new IllegalStateException("a databind value is read whole, by its field: " + type.typeName());
-        }
-        if (type instanceof ValueType.OptionalOf optional) {
-            return readValue(optional.value(), parser, depth);
-        }
-        if (type instanceof ValueType.Scalar scalar) {
-            if (scalar.kind() == ScalarKind.ENUM) {
-                return CodeBlock.of("$T.readEnum($L, $T.class)", RuntimeTypes.JSON, parser, scalar.typeName());
+    private CodeBlock readValue(ValueType type, String parser, int depth, MethodNames scope) {
+        MethodNames lambda = scope.block();
+        String inner = lambda.newName("parser" + (depth + 1));
+        return type.accept(new ValueType.Visitor<>() {
+            @Override
+            public CodeBlock scalar(ValueType.Scalar scalar) {
+                if (scalar.kind() == ScalarKind.ENUM) {
+                    return CodeBlock.of("$T.readEnum($L, $T.class)", RuntimeTypes.JSON, parser, scalar.typeName());
+                }
+                return CodeBlock.of("$T.$L($L)", RuntimeTypes.JSON, scalar.kind().jsonReader(), parser);
             }
-            return CodeBlock.of("$T.$L($L)", RuntimeTypes.JSON, scalar.kind().jsonReader(), parser);
-        }
-        if (type instanceof ValueType.Embedded embedded) {
-            return CodeBlock.of("$L($L)", methodName("read", embedded.object().className()), parser);
-        }
-        String inner = "parser" + (depth + 1);
-        if (type instanceof ValueType.CollectionOf collection) {
-            return CodeBlock.of("$T.$L($L, $L -> $L)", RuntimeTypes.JSON, collection.kind().jsonReader(), parser, inner,
-                    readValue(collection.element(), inner, depth + 1));
-        }
-        ValueType.MapOf map = (ValueType.MapOf) type;
-        return CodeBlock.of("$T.readMap($L, $L, $L -> $L)", RuntimeTypes.JSON, parser, mapKeyParser(map.key()), inner,
-                readValue(map.value(), inner, depth + 1));
+
+            @Override
+            public CodeBlock collection(ValueType.CollectionOf collection) {
+                return CodeBlock.of("$T.$L($L, $L -> $L)", RuntimeTypes.JSON, collection.kind().jsonReader(), parser,
+                        inner, readValue(collection.element(), inner, depth + 1, lambda));
+            }
+
+            @Override
+            public CodeBlock map(ValueType.MapOf map) {
+                return CodeBlock.of("$T.readMap($L, $L, $L -> $L)", RuntimeTypes.JSON, parser, mapKeyParser(map.key()),
+                        inner, readValue(map.value(), inner, depth + 1, lambda));
+            }
+
+            @Override
+            public CodeBlock embedded(ValueType.Embedded embedded) {
+                return CodeBlock.of("$L($L)", methodName("read", embedded.object().className()), parser);
+            }
+
+            @Override
+            public CodeBlock optional(ValueType.OptionalOf optional) {
+                return readValue(optional.value(), parser, depth, scope);
+            }
+
+            @Override
+            public CodeBlock databind(ValueType.Databind databind) {
+                throw new IllegalStateException("a databind value is read whole, by its field: "
+                        + databind.typeName());
+            }
+        });
     }
 
     private static CodeBlock mapKeyParser(ValueType.Scalar key) {

@@ -8,9 +8,11 @@ import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import io.kvmapper.annotation.Codec;
-import io.kvmapper.processor.GeneratedNames;
 import io.kvmapper.processor.model.EntityModel;
 import io.kvmapper.processor.model.KeyPart;
+import io.kvmapper.processor.names.GeneratedNames;
+import io.kvmapper.processor.names.GeneratedNames.Mapping;
+import io.kvmapper.processor.names.MethodNames;
 import io.kvmapper.schema.document.SchemaDocument;
 import io.kvmapper.schema.document.SchemaJson;
 import java.util.List;
@@ -40,18 +42,18 @@ public final class MappingWriter {
                 .addOriginatingElement(entity.element());
         GeneratedAnnotation.of(elements).ifPresent(type::addAnnotation);
         ClassName self = GeneratedNames.mapping(entityType);
-        type.addField(FieldSpec.builder(self, "INSTANCE", Modifier.STATIC, Modifier.FINAL)
+        type.addField(FieldSpec.builder(self, GeneratedNames.INSTANCE, Modifier.STATIC, Modifier.FINAL)
                 .initializer("new $T()", self).build());
-        type.addField(FieldSpec.builder(String.class, "ENTITY", Modifier.STATIC, Modifier.FINAL)
+        type.addField(FieldSpec.builder(String.class, Mapping.ENTITY, Modifier.STATIC, Modifier.FINAL)
                 .initializer("$S", entity.storedName()).build());
-        type.addField(FieldSpec.builder(byte[].class, "HEAD", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                .initializer("$T.partitionHead(ENTITY)", RuntimeTypes.RECORD_KEYS).build());
-        type.addField(FieldSpec.builder(byte[].class, "ALL", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                .initializer("$T.allRecordsPrefix(ENTITY)", RuntimeTypes.RECORD_KEYS).build());
+        type.addField(FieldSpec.builder(byte[].class, Mapping.PARTITION_HEAD, Modifier.PRIVATE, Modifier.STATIC,
+                Modifier.FINAL).initializer("$T.partitionHead($L)", RuntimeTypes.RECORD_KEYS, Mapping.ENTITY).build());
+        type.addField(FieldSpec.builder(byte[].class, Mapping.ALL_RECORDS_PREFIX, Modifier.PRIVATE, Modifier.STATIC,
+                Modifier.FINAL).initializer("$T.allRecordsPrefix($L)", RuntimeTypes.RECORD_KEYS, Mapping.ENTITY).build());
         type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
 
         type.addMethod(MethodSpec.methodBuilder("entityName").addAnnotation(Override.class)
-                .addModifiers(Modifier.PUBLIC).returns(String.class).addStatement("return ENTITY").build());
+                .addModifiers(Modifier.PUBLIC).returns(String.class).addStatement("return $L", Mapping.ENTITY).build());
         type.addField(FieldSpec.builder(String.class, "SCHEMA", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .initializer("$S", SchemaJson.write(schema)).build());
         type.addMethod(MethodSpec.methodBuilder("schemaVersion").addAnnotation(Override.class)
@@ -62,13 +64,14 @@ public final class MappingWriter {
                 .addModifiers(Modifier.PUBLIC)
                 .returns(ParameterizedTypeName.get(RuntimeTypes.VALUE_CODEC, entityType))
                 .addStatement(entity.isAttributePerKey() ? CodeBlock.of("return null")
-                        : CodeBlock.of("return $T.INSTANCE", entity.codec() == Codec.PROTOBUF
-                                ? GeneratedNames.protoCodec(entityType) : GeneratedNames.jsonCodec(entityType))).build());
+                        : CodeBlock.of("return $T.$L", entity.codec() == Codec.PROTOBUF
+                                ? GeneratedNames.protoCodec(entityType) : GeneratedNames.jsonCodec(entityType),
+                                GeneratedNames.INSTANCE)).build());
         type.addMethod(MethodSpec.methodBuilder("attributeCodec").addAnnotation(Override.class)
                 .addModifiers(Modifier.PUBLIC)
                 .returns(ParameterizedTypeName.get(RuntimeTypes.ATTRIBUTE_CODEC, entityType))
                 .addStatement(entity.isAttributePerKey()
-                        ? CodeBlock.of("return $T.INSTANCE", GeneratedNames.attributeCodec(entityType))
+                        ? CodeBlock.of("return $T.$L", GeneratedNames.attributeCodec(entityType), GeneratedNames.INSTANCE)
                         : CodeBlock.of("return null")).build());
         type.addMethod(MethodSpec.methodBuilder("keySize").addAnnotation(Override.class)
                 .addModifiers(Modifier.PUBLIC).returns(int.class)
@@ -78,10 +81,10 @@ public final class MappingWriter {
                 .addStatement("return $L", entity.partitionSize()).build());
         type.addMethod(keyOf(entity));
         type.addMethod(key(entity));
-        type.addMethod(MethodSpec.methodBuilder(GeneratedNames.ALL_RECORDS).addModifiers(Modifier.STATIC)
+        type.addMethod(MethodSpec.methodBuilder(Mapping.ALL_RECORDS).addModifiers(Modifier.STATIC)
                 .returns(RuntimeTypes.RECORD_RANGE)
                 .addJavadoc("Every record of the entity.\n")
-                .addStatement("return $T.prefix(ALL)", RuntimeTypes.RECORD_RANGE).build());
+                .addStatement("return $T.prefix($L)", RuntimeTypes.RECORD_RANGE, Mapping.ALL_RECORDS_PREFIX).build());
         for (int count = 1; count < entity.keyParts().size(); count++) {
             type.addMethod(prefix(entity, count));
         }
@@ -100,11 +103,12 @@ public final class MappingWriter {
         }
         return MethodSpec.methodBuilder("keyOf").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
                 .returns(byte[].class).addParameter(entity.className(), "entity")
-                .addStatement("return key($L)", arguments.build()).build();
+                .addStatement("return $L($L)", Mapping.KEY, arguments.build()).build();
     }
 
     private MethodSpec key(EntityModel entity) {
-        MethodSpec.Builder method = MethodSpec.methodBuilder("key").addModifiers(Modifier.STATIC).returns(byte[].class)
+        MethodSpec.Builder method = MethodSpec.methodBuilder(Mapping.KEY).addModifiers(Modifier.STATIC)
+                .returns(byte[].class)
                 .addJavadoc("The record key.\n");
         addComponentParameters(method, entity, entity.keyParts().size());
         return method.addStatement("return $L\n.toByteArray()", KeyCode.prefix(entity, entity.keyParts().size()))
@@ -112,7 +116,7 @@ public final class MappingWriter {
     }
 
     private MethodSpec prefix(EntityModel entity, int count) {
-        MethodSpec.Builder method = MethodSpec.methodBuilder(GeneratedNames.recordRange(componentNames(entity, count),
+        MethodSpec.Builder method = MethodSpec.methodBuilder(Mapping.recordRange(componentNames(entity, count),
                 false)).addModifiers(Modifier.STATIC)
                 .returns(RuntimeTypes.RECORD_RANGE)
                 .addJavadoc("The records whose key starts with the given $L.\n",
@@ -124,28 +128,24 @@ public final class MappingWriter {
 
     private MethodSpec between(EntityModel entity, int index) {
         KeyPart ranged = entity.keyParts().get(index);
-        MethodSpec.Builder method = MethodSpec.methodBuilder(GeneratedNames.recordRange(componentNames(entity, index + 1),
+        MethodNames scope = MethodNames.keeping(componentNames(entity, index));
+        String from = scope.newName("from");
+        String to = scope.newName("to");
+        MethodSpec.Builder method = MethodSpec.methodBuilder(Mapping.recordRange(componentNames(entity, index + 1),
                 true)).addModifiers(Modifier.STATIC)
                 .returns(RuntimeTypes.RECORD_RANGE)
-                .addJavadoc("The records whose component '$L' lies in [from, to)$L.\n", ranged.name(),
+                .addJavadoc("The records whose component '$L' lies in [$L, $L)$L.\n", ranged.name(), from, to,
                         index == 0 ? "" : " after the given leading components");
         addComponentParameters(method, entity, index);
         TypeName rangedType = ranged.scalar().typeName();
-        List<String> bounds = boundNames(entity, index);
-        method.addParameter(rangedType, bounds.get(0)).addParameter(rangedType, bounds.get(1));
-        CodeBlock prefix = index == 0 ? CodeBlock.of("ALL") : CodeBlock.of("$L\n.toPrefixBytes()", KeyCode.prefix(entity, index));
+        method.addParameter(rangedType, from).addParameter(rangedType, to);
+        CodeBlock prefix = index == 0 ? CodeBlock.of("$L", Mapping.ALL_RECORDS_PREFIX)
+                : CodeBlock.of("$L\n.toPrefixBytes()", KeyCode.prefix(entity, index));
         return method.addStatement("return $T.between($L,\nnew $T(16).$L.toByteArray(),\nnew $T(16).$L.toByteArray(), $L)",
                 RuntimeTypes.RECORD_RANGE, prefix,
-                RuntimeTypes.TUPLE_WRITER, KeyCode.component(ranged, bounds.get(0)),
-                RuntimeTypes.TUPLE_WRITER, KeyCode.component(ranged, bounds.get(1)),
+                RuntimeTypes.TUPLE_WRITER, KeyCode.component(ranged, from),
+                RuntimeTypes.TUPLE_WRITER, KeyCode.component(ranged, to),
                 ranged.descending()).build();
-    }
-
-    /** The names of a range's bounds: {@code from} and {@code to}, unless a prefix component has one of them. */
-    static List<String> boundNames(EntityModel entity, int index) {
-        boolean taken = entity.keyParts().subList(0, index).stream()
-                .anyMatch(p -> p.name().equals("from") || p.name().equals("to"));
-        return taken ? List.of("fromValue", "toValue") : List.of("from", "to");
     }
 
     /** Adds one parameter per key component, for the first {@code count} components. */

@@ -6,22 +6,15 @@ import io.kvmapper.processor.model.EntityModel;
 import io.kvmapper.processor.model.Property;
 import io.kvmapper.processor.model.ValueObject;
 import io.kvmapper.processor.model.ValueType;
+import io.kvmapper.processor.names.MethodNames;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 
 /** What both codec writers do with value objects: find the embedded ones, and build one from locals. */
 final class ObjectCode {
     private ObjectCode() {
-    }
-
-    /** Every embedded value object under {@code object}, each once, in the order first met. */
-    static Map<ClassName, ValueObject> embedded(ValueObject object) {
-        Map<ClassName, ValueObject> found = new LinkedHashMap<>();
-        collect(object, found);
-        return found;
     }
 
     /**
@@ -42,36 +35,24 @@ final class ObjectCode {
         return names;
     }
 
-    private static void collect(ValueObject object, Map<ClassName, ValueObject> found) {
-        for (Property property : object.properties()) {
-            collect(property.type(), found);
-        }
-    }
-
-    private static void collect(ValueType type, Map<ClassName, ValueObject> found) {
-        if (type instanceof ValueType.Embedded e) {
-            if (found.putIfAbsent(e.object().className(), e.object()) == null) {
-                collect(e.object(), found);
-            }
-        } else if (type instanceof ValueType.OptionalOf o) {
-            collect(o.value(), found);
-        } else if (type instanceof ValueType.CollectionOf c) {
-            collect(c.element(), found);
-        } else if (type instanceof ValueType.MapOf m) {
-            collect(m.value(), found);
-        }
+    /**
+     * A local per property of an object, in {@code scope}: named like the property, with a suffix where a
+     * parameter of the method has that name. By property name.
+     */
+    static Map<String, String> declare(List<Property> properties, MethodNames scope) {
+        Map<String, String> locals = new LinkedHashMap<>();
+        properties.forEach(p -> locals.put(p.name(), scope.newName(p.name())));
+        return locals;
     }
 
     /**
-     * The statements that build {@code object} from the local variable {@code local.apply(name)} of each
-     * property and return it: the canonical constructor of a record, or the no-argument constructor and
-     * each field or setter of a class (in a variable named {@code entity}).
+     * The statements that build {@code object} from the {@code locals} of its properties (by property name)
+     * and return it: the canonical constructor of a record, or the no-argument constructor and each field or
+     * setter of a class, in a variable named {@code instance}.
      */
-    static CodeBlock construct(ValueObject object, Function<String, String> local) {
+    static CodeBlock construct(ValueObject object, Map<String, String> locals, String instance) {
         CodeBlock.Builder code = CodeBlock.builder();
         if (object.isRecord()) {
-            Map<String, String> locals = new LinkedHashMap<>();
-            object.properties().forEach(p -> locals.put(p.name(), local.apply(p.name())));
             CodeBlock.Builder arguments = CodeBlock.builder();
             for (int i = 0; i < object.constructorArguments().size(); i++) {
                 String argument = object.constructorArguments().get(i);
@@ -79,15 +60,15 @@ final class ObjectCode {
             }
             return code.addStatement("return new $T($L)", object.className(), arguments.build()).build();
         }
-        code.addStatement("$T entity = new $T()", object.className(), object.className());
+        code.addStatement("$T $L = new $T()", object.className(), instance, object.className());
         for (Property property : object.properties()) {
             if (property.writeIsSetter()) {
-                code.addStatement("entity.$L($L)", property.write(), local.apply(property.name()));
+                code.addStatement("$L.$L($L)", instance, property.write(), locals.get(property.name()));
             } else {
-                code.addStatement("entity.$L = $L", property.write(), local.apply(property.name()));
+                code.addStatement("$L.$L = $L", instance, property.write(), locals.get(property.name()));
             }
         }
-        return code.addStatement("return entity").build();
+        return code.addStatement("return $L", instance).build();
     }
 
     /**
@@ -96,7 +77,7 @@ final class ObjectCode {
      * other codec and layout; {@code writer} names the one that was handed such a model).
      */
     static void requireGeneratedCodeOnly(EntityModel entity, String writer) {
-        List<ValueObject> objects = new ArrayList<>(embedded(entity.value()).values());
+        List<ValueObject> objects = new ArrayList<>(entity.value().embedded().values());
         objects.add(entity.value());
         for (ValueObject object : objects) {
             for (Property property : object.properties()) {
@@ -110,17 +91,12 @@ final class ObjectCode {
         }
     }
 
-    /** Whether a value of {@code type} is a primitive, which is never null. */
-    static boolean isPrimitive(ValueType type) {
-        return type instanceof ValueType.Scalar s && s.primitive();
-    }
-
     /** What a field of {@code type} holds when the stored value has none: zero, false, empty or null. */
     static CodeBlock defaultValue(ValueType type) {
         if (type instanceof ValueType.OptionalOf) {
             return CodeBlock.of("$T.empty()", java.util.Optional.class);
         }
-        if (!isPrimitive(type)) {
+        if (!type.isPrimitive()) {
             return CodeBlock.of("null");
         }
         switch (((ValueType.Scalar) type).kind()) {

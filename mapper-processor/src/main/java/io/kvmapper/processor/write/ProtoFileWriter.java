@@ -1,12 +1,12 @@
 package io.kvmapper.processor.write;
 
 import com.palantir.javapoet.ClassName;
-import io.kvmapper.processor.GeneratedNames;
 import io.kvmapper.processor.model.EntityModel;
 import io.kvmapper.processor.model.Property;
 import io.kvmapper.processor.model.ScalarKind;
 import io.kvmapper.processor.model.ValueObject;
 import io.kvmapper.processor.model.ValueType;
+import io.kvmapper.processor.names.GeneratedNames;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -41,7 +41,7 @@ public final class ProtoFileWriter {
         this.packageName = protoPackage(entity.className().packageName());
         String message = identifier(GeneratedNames.protoMessage(entity.className()));
         this.scope = "." + (packageName.isEmpty() ? "" : packageName + ".") + message;
-        this.embedded = ObjectCode.embedded(entity.value());
+        this.embedded = entity.value().embedded();
         taken.add(message);
         entity.value().properties().forEach(p -> taken.add(p.storedName()));
     }
@@ -110,14 +110,18 @@ public final class ProtoFileWriter {
             out.append("\n  // A ").append(javaType(type)).append(" inside a collection or a map: Protobuf cannot nest "
                     + "repeated fields.\n")
                     .append("  message ").append(wrapperNames.get(wrapper.getKey())).append(" {\n");
-            if (type instanceof ValueType.CollectionOf collection) {
-                out.append("    repeated ").append(protoType(collection.element())).append(" values = 1;\n");
-            } else {
-                ValueType.MapOf map = (ValueType.MapOf) type;
-                out.append("    map<").append(ProtoScalars.protoKeyType(map.key().kind())).append(", ")
-                        .append(protoType(map.value())).append("> entries = 1;\n");
-            }
-            out.append("  }\n");
+            out.append(type.accept(new ContainerVisitor<String>() {
+                @Override
+                public String collection(ValueType.CollectionOf collection) {
+                    return "    repeated " + protoType(collection.element()) + " values = 1;\n";
+                }
+
+                @Override
+                public String map(ValueType.MapOf map) {
+                    return "    map<" + ProtoScalars.protoKeyType(map.key().kind()) + ", " + protoType(map.value())
+                            + "> entries = 1;\n";
+                }
+            })).append("  }\n");
         }
         return out.append("}\n").toString();
     }
@@ -136,53 +140,117 @@ public final class ProtoFileWriter {
 
     /** The label and type of a field: {@code optional string}, {@code repeated sint32}, {@code map<string, bool>}. */
     private String declaration(ValueType type) {
-        if (type instanceof ValueType.Scalar scalar) {
-            return scalar.primitive() || isMessage(scalar.kind()) ? protoType(type) : "optional " + protoType(type);
-        }
-        if (type instanceof ValueType.OptionalOf optional) {
-            return declaration(optional.value());
-        }
-        if (type instanceof ValueType.CollectionOf collection) {
-            return "repeated " + protoType(collection.element());
-        }
-        if (type instanceof ValueType.MapOf map) {
-            return "map<" + ProtoScalars.protoKeyType(map.key().kind()) + ", " + protoType(map.value()) + ">";
-        }
-        return protoType(type);
+        return type.accept(new ValueType.Visitor<>() {
+            @Override
+            public String scalar(ValueType.Scalar scalar) {
+                return scalar.primitive() || isMessage(scalar.kind()) ? protoType(scalar) : "optional " + protoType(scalar);
+            }
+
+            @Override
+            public String collection(ValueType.CollectionOf collection) {
+                return "repeated " + protoType(collection.element());
+            }
+
+            @Override
+            public String map(ValueType.MapOf map) {
+                return "map<" + ProtoScalars.protoKeyType(map.key().kind()) + ", " + protoType(map.value()) + ">";
+            }
+
+            @Override
+            public String embedded(ValueType.Embedded embedded) {
+                return protoType(embedded);
+            }
+
+            @Override
+            public String optional(ValueType.OptionalOf optional) {
+                return declaration(optional.value());
+            }
+
+            @Override
+            public String databind(ValueType.Databind databind) {
+                throw noDatabind(databind);
+            }
+        });
     }
 
     /** The type of a single value: a scalar, an embedded message, or a wrapper message. */
     private String protoType(ValueType type) {
-        if (type instanceof ValueType.Scalar scalar) {
-            return ProtoScalars.protoType(scalar.kind(), scope + "." + localDateTime);
-        }
-        if (type instanceof ValueType.Embedded e) {
-            return scope + "." + messageNames.get(e.object().className());
-        }
-        return scope + "." + wrapperNames.get(type.typeName().toString());
+        return type.accept(new ValueType.Visitor<>() {
+            @Override
+            public String scalar(ValueType.Scalar scalar) {
+                return ProtoScalars.protoType(scalar.kind(), scope + "." + localDateTime);
+            }
+
+            @Override
+            public String embedded(ValueType.Embedded embedded) {
+                return scope + "." + messageNames.get(embedded.object().className());
+            }
+
+            @Override
+            public String collection(ValueType.CollectionOf collection) {
+                return scope + "." + wrapperNames.get(collection.typeName().toString());
+            }
+
+            @Override
+            public String map(ValueType.MapOf map) {
+                return scope + "." + wrapperNames.get(map.typeName().toString());
+            }
+
+            @Override
+            public String optional(ValueType.OptionalOf optional) {
+                throw new IllegalStateException("an Optional is a field's own type, declared by the field: "
+                        + optional.typeName());
+            }
+
+            @Override
+            public String databind(ValueType.Databind databind) {
+                throw noDatabind(databind);
+            }
+        });
     }
 
     /** How a value of {@code type} is written, for the field's comment; empty where the type says it all. */
     private static String describe(ValueType type) {
-        if (type instanceof ValueType.OptionalOf optional) {
-            return describe(optional.value());
-        }
-        if (type instanceof ValueType.CollectionOf collection) {
-            String how = scalar(collection.element());
-            return how.isEmpty() ? "" : "each " + how;
-        }
-        if (type instanceof ValueType.MapOf map) {
-            String key = map.key().kind() == ScalarKind.UUID ? "the UUID's canonical string form"
-                    : ProtoScalars.describe(map.key().kind());
-            String value = scalar(map.value());
-            return String.join("; ", Stream.of(key.isEmpty() ? "" : "keys " + key,
-                    value.isEmpty() ? "" : "values " + value).filter(s -> !s.isEmpty()).toList());
-        }
-        return scalar(type);
+        return type.accept(new ValueType.Visitor<>() {
+            @Override
+            public String scalar(ValueType.Scalar scalar) {
+                return ProtoScalars.describe(scalar.kind());
+            }
+
+            @Override
+            public String collection(ValueType.CollectionOf collection) {
+                String how = describeScalar(collection.element());
+                return how.isEmpty() ? "" : "each " + how;
+            }
+
+            @Override
+            public String map(ValueType.MapOf map) {
+                String key = map.key().kind() == ScalarKind.UUID ? "the UUID's canonical string form"
+                        : ProtoScalars.describe(map.key().kind());
+                String value = describeScalar(map.value());
+                return String.join("; ", Stream.of(key.isEmpty() ? "" : "keys " + key,
+                        value.isEmpty() ? "" : "values " + value).filter(s -> !s.isEmpty()).toList());
+            }
+
+            @Override
+            public String embedded(ValueType.Embedded embedded) {
+                return "";
+            }
+
+            @Override
+            public String optional(ValueType.OptionalOf optional) {
+                return describe(optional.value());
+            }
+
+            @Override
+            public String databind(ValueType.Databind databind) {
+                throw noDatabind(databind);
+            }
+        });
     }
 
     /** How a scalar is written; empty for other types, whose messages say it. */
-    private static String scalar(ValueType type) {
+    private static String describeScalar(ValueType type) {
         return type instanceof ValueType.Scalar scalar ? ProtoScalars.describe(scalar.kind()) : "";
     }
 
@@ -194,39 +262,79 @@ public final class ProtoFileWriter {
     }
 
     private void scan(ValueType type, boolean nested) {
-        if (type instanceof ValueType.Scalar scalar) {
-            if (scalar.kind() == ScalarKind.LOCAL_DATE_TIME) {
-                localDateTime = ProtoScalars.LOCAL_DATE_TIME_MESSAGE;
+        type.accept(new ValueType.Visitor<Void>() {
+            @Override
+            public Void scalar(ValueType.Scalar scalar) {
+                if (scalar.kind() == ScalarKind.LOCAL_DATE_TIME) {
+                    localDateTime = ProtoScalars.LOCAL_DATE_TIME_MESSAGE;
+                }
+                usesTimestamp |= scalar.kind() == ScalarKind.INSTANT;
+                return null;
             }
-            usesTimestamp |= scalar.kind() == ScalarKind.INSTANT;
-        } else if (type instanceof ValueType.OptionalOf optional) {
-            scan(optional.value(), false);
-        } else if (type instanceof ValueType.CollectionOf collection) {
-            scan(collection.element(), true);
-            if (nested) {
-                wrappers.putIfAbsent(type.typeName().toString(), type);
+
+            @Override
+            public Void collection(ValueType.CollectionOf collection) {
+                scan(collection.element(), true);
+                return wrapIf(nested);
             }
-        } else if (type instanceof ValueType.MapOf map) {
-            scan(map.value(), true);
-            if (nested) {
-                wrappers.putIfAbsent(type.typeName().toString(), type);
+
+            @Override
+            public Void map(ValueType.MapOf map) {
+                scan(map.value(), true);
+                return wrapIf(nested);
             }
-        }
+
+            @Override
+            public Void embedded(ValueType.Embedded embedded) {
+                return null;
+            }
+
+            @Override
+            public Void optional(ValueType.OptionalOf optional) {
+                scan(optional.value(), false);
+                return null;
+            }
+
+            @Override
+            public Void databind(ValueType.Databind databind) {
+                throw noDatabind(databind);
+            }
+
+            /** A collection or map inside another needs a wrapper message. */
+            private Void wrapIf(boolean nested) {
+                if (nested) {
+                    wrappers.putIfAbsent(type.typeName().toString(), type);
+                }
+                return null;
+            }
+        });
+    }
+
+    /** {@link ObjectCode#requireGeneratedCodeOnly} keeps databind values out of Protobuf entities. */
+    private static IllegalStateException noDatabind(ValueType.Databind databind) {
+        return new IllegalStateException("a .proto file has no databind values: " + databind.typeName());
     }
 
     /** {@code IntegerList}, {@code ColorSet}, {@code StringToLongListMap}. */
     private String wrapperBaseName(ValueType type) {
-        if (type instanceof ValueType.CollectionOf collection) {
-            return baseName(collection.element())
-                    + (collection.kind() == ValueType.CollectionKind.SET ? "Set" : "List");
-        }
-        ValueType.MapOf map = (ValueType.MapOf) type;
-        return baseName(map.key()) + "To" + baseName(map.value()) + "Map";
+        return type.accept(new ContainerVisitor<>() {
+            @Override
+            public String collection(ValueType.CollectionOf collection) {
+                return baseName(collection.element())
+                        + (collection.kind() == ValueType.CollectionKind.SET ? "Set" : "List");
+            }
+
+            @Override
+            public String map(ValueType.MapOf map) {
+                return baseName(map.key()) + "To" + baseName(map.value()) + "Map";
+            }
+        });
     }
 
+    /** The part of a wrapper message's name that names an element, key or value of {@code type}. */
     private String baseName(ValueType type) {
-        if (type instanceof ValueType.Embedded e) {
-            return messageNames.get(e.object().className());
+        if (type instanceof ValueType.Embedded embedded) {
+            return messageNames.get(embedded.object().className());
         }
         if (type instanceof ValueType.Scalar) {
             return type.typeName() instanceof ClassName c ? identifier(String.join("_", c.simpleNames())) : "Bytes";

@@ -5,14 +5,14 @@ import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
-import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
-import io.kvmapper.processor.GeneratedNames;
 import io.kvmapper.processor.model.EntityModel;
 import io.kvmapper.processor.model.Property;
 import io.kvmapper.processor.model.ScalarKind;
 import io.kvmapper.processor.model.ValueObject;
 import io.kvmapper.processor.model.ValueType;
+import io.kvmapper.processor.names.MethodNames;
+import io.kvmapper.processor.names.GeneratedNames;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -24,7 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Pattern;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.util.Elements;
 
@@ -38,9 +37,6 @@ import javax.lang.model.util.Elements;
  * describes the same messages.
  */
 public final class ProtobufCodecWriter {
-    /** Names the generated methods use for their own variables; a property with such a name gets a suffix. */
-    private static final Pattern RESERVED = Pattern.compile("(in|out|tag|size|entity|INSTANCE)\\d*");
-
     private final Elements elements;
 
     /** A writer using the compiler's element utilities. */
@@ -52,7 +48,7 @@ public final class ProtobufCodecWriter {
     public TypeSpec write(EntityModel entity) {
         ObjectCode.requireGeneratedCodeOnly(entity, "the Protobuf codec writer");
         ClassName self = GeneratedNames.protoCodec(entity.className());
-        Map<ClassName, ValueObject> embedded = ObjectCode.embedded(entity.value());
+        Map<ClassName, ValueObject> embedded = entity.value().embedded();
         Constants constants = new Constants(self, embedded.keySet());
         constants.register(entity.value());
         embedded.values().forEach(constants::register);
@@ -65,7 +61,7 @@ public final class ProtobufCodecWriter {
                         GeneratedNames.protoFile(entity.className()))
                 .addOriginatingElement(entity.element());
         GeneratedAnnotation.of(elements).ifPresent(type::addAnnotation);
-        type.addField(FieldSpec.builder(self, "INSTANCE", Modifier.STATIC, Modifier.FINAL)
+        type.addField(FieldSpec.builder(self, GeneratedNames.INSTANCE, Modifier.STATIC, Modifier.FINAL)
                 .initializer("new $T()", self).build());
         type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
 
@@ -131,24 +127,53 @@ public final class ProtobufCodecWriter {
             return fields;
         }
 
-        boolean isConstant(String name) {
-            return taken.contains(name);
+        /** The names of the constants, which a local of a method that uses them must not shadow. */
+        Set<String> names() {
+            return taken;
         }
 
-        /** Creates the constants the properties of {@code object} use. */
+        /** Creates the constants the properties of {@code object} use, in the order the fields will use them. */
         void register(ValueObject object) {
             for (Property property : object.properties()) {
-                ValueType type = property.type();
-                if (type instanceof ValueType.OptionalOf optional) {
-                    of(optional.value());
-                } else if (type instanceof ValueType.CollectionOf collection) {
-                    of(collection.element());
-                } else if (type instanceof ValueType.MapOf map) {
-                    key(map.key());
-                    of(map.value());
-                } else if (!(type instanceof ValueType.Scalar scalar && scalar.primitive())) {
-                    of(type);
-                }
+                property.type().accept(new ValueType.Visitor<Void>() {
+                    @Override
+                    public Void scalar(ValueType.Scalar scalar) {
+                        if (!scalar.primitive()) {
+                            of(scalar);
+                        }
+                        return null;
+                    }
+
+                    @Override
+                    public Void collection(ValueType.CollectionOf collection) {
+                        of(collection.element());
+                        return null;
+                    }
+
+                    @Override
+                    public Void map(ValueType.MapOf map) {
+                        key(map.key());
+                        of(map.value());
+                        return null;
+                    }
+
+                    @Override
+                    public Void embedded(ValueType.Embedded embedded) {
+                        of(embedded);
+                        return null;
+                    }
+
+                    @Override
+                    public Void optional(ValueType.OptionalOf optional) {
+                        of(optional.value());
+                        return null;
+                    }
+
+                    @Override
+                    public Void databind(ValueType.Databind databind) {
+                        throw noConstant(databind);
+                    }
+                });
             }
         }
 
@@ -176,39 +201,91 @@ public final class ProtobufCodecWriter {
         }
 
         private CodeBlock initializer(ValueType type) {
-            if (type instanceof ValueType.Scalar scalar) {
-                return CodeBlock.of("$T.enumByName($T::valueOf)", ProtoScalars.PROTO, scalar.typeName());
-            }
-            if (type instanceof ValueType.Embedded embedded) {
-                String name = methodName(embedded.object().className());
-                return CodeBlock.of("$T.message($T::size$L,$W$T::write$L,$W$T::read$L)", ProtoScalars.PROTO,
-                        self, name, self, name, self, name);
-            }
-            if (type instanceof ValueType.CollectionOf collection) {
-                CodeBlock element = of(collection.element());
-                return CodeBlock.of("$T.<$T, $T>collectionMessage($L,$W$T::new)", ProtoScalars.PROTO,
-                        collection.element().typeName(), collection.typeName(), element,
-                        collection.kind() == ValueType.CollectionKind.SET ? LinkedHashSet.class : ArrayList.class);
-            }
-            ValueType.MapOf map = (ValueType.MapOf) type;
-            CodeBlock key = key(map.key());
-            CodeBlock value = of(map.value());
-            return CodeBlock.of("$T.<$T, $T, $T>mapMessage($L,$W$L,$W$T::new)", ProtoScalars.PROTO,
-                    map.key().typeName(), map.value().typeName(), map.typeName(), key, value, LinkedHashMap.class);
+            return type.accept(new ValueType.Visitor<>() {
+                @Override
+                public CodeBlock scalar(ValueType.Scalar scalar) {
+                    return CodeBlock.of("$T.enumByName($T::valueOf)", ProtoScalars.PROTO, scalar.typeName());
+                }
+
+                @Override
+                public CodeBlock collection(ValueType.CollectionOf collection) {
+                    CodeBlock element = of(collection.element());
+                    return CodeBlock.of("$T.<$T, $T>collectionMessage($L,$W$T::new)", ProtoScalars.PROTO,
+                            collection.element().typeName(), collection.typeName(), element,
+                            collection.kind() == ValueType.CollectionKind.SET ? LinkedHashSet.class : ArrayList.class);
+                }
+
+                @Override
+                public CodeBlock map(ValueType.MapOf map) {
+                    CodeBlock key = key(map.key());
+                    CodeBlock value = of(map.value());
+                    return CodeBlock.of("$T.<$T, $T, $T>mapMessage($L,$W$L,$W$T::new)", ProtoScalars.PROTO,
+                            map.key().typeName(), map.value().typeName(), map.typeName(), key, value,
+                            LinkedHashMap.class);
+                }
+
+                @Override
+                public CodeBlock embedded(ValueType.Embedded embedded) {
+                    String name = methodName(embedded.object().className());
+                    return CodeBlock.of("$T.message($T::size$L,$W$T::write$L,$W$T::read$L)", ProtoScalars.PROTO,
+                            self, name, self, name, self, name);
+                }
+
+                @Override
+                public CodeBlock optional(ValueType.OptionalOf optional) {
+                    throw noConstant(optional);
+                }
+
+                @Override
+                public CodeBlock databind(ValueType.Databind databind) {
+                    throw noConstant(databind);
+                }
+            });
         }
 
         /** {@code COLOR}, {@code ADDRESS}, {@code LIST_OF_INTEGER}, {@code MAP_OF_STRING_TO_LONG}. */
         private static String constantName(ValueType type) {
-            if (type instanceof ValueType.Scalar || type instanceof ValueType.Embedded) {
-                TypeName name = type.typeName();
-                return upperSnake(name instanceof ClassName c ? String.join("_", c.simpleNames()) : "Bytes");
-            }
-            if (type instanceof ValueType.CollectionOf collection) {
-                String raw = ((ParameterizedTypeName) collection.typeName()).rawType().simpleName();
-                return upperSnake(raw) + "_OF_" + constantName(collection.element());
-            }
-            ValueType.MapOf map = (ValueType.MapOf) type;
-            return "MAP_OF_" + constantName(map.key()) + "_TO_" + constantName(map.value());
+            return type.accept(new ValueType.Visitor<>() {
+                @Override
+                public String scalar(ValueType.Scalar scalar) {
+                    return simpleName(scalar);
+                }
+
+                @Override
+                public String collection(ValueType.CollectionOf collection) {
+                    String raw = ((ParameterizedTypeName) collection.typeName()).rawType().simpleName();
+                    return upperSnake(raw) + "_OF_" + constantName(collection.element());
+                }
+
+                @Override
+                public String map(ValueType.MapOf map) {
+                    return "MAP_OF_" + constantName(map.key()) + "_TO_" + constantName(map.value());
+                }
+
+                @Override
+                public String embedded(ValueType.Embedded embedded) {
+                    return simpleName(embedded);
+                }
+
+                @Override
+                public String optional(ValueType.OptionalOf optional) {
+                    throw noConstant(optional);
+                }
+
+                @Override
+                public String databind(ValueType.Databind databind) {
+                    throw noConstant(databind);
+                }
+            });
+        }
+
+        private static String simpleName(ValueType type) {
+            return upperSnake(type.typeName() instanceof ClassName c ? String.join("_", c.simpleNames()) : "Bytes");
+        }
+
+        /** An Optional is a field's own type, never a value inside another; databind values are validated away. */
+        private static IllegalStateException noConstant(ValueType type) {
+            return new IllegalStateException("no ProtoType constant for " + type);
         }
 
         private static String upperSnake(String camel) {
@@ -232,8 +309,14 @@ public final class ProtobufCodecWriter {
             this.constants = constants;
         }
 
-        private String local(String name) {
-            return RESERVED.matcher(name).matches() || constants.isConstant(name) ? name + "_" : name;
+        /**
+         * A local per property of {@code object}, in a method whose parameters and own locals are {@code fixed}
+         * and which uses the constants.
+         */
+        private Map<String, String> locals(ValueObject object, String... fixed) {
+            List<String> kept = new ArrayList<>(List.of(fixed));
+            kept.addAll(constants.names());
+            return ObjectCode.declare(object.properties(), MethodNames.keeping(kept));
         }
 
         private static List<Property> byNumber(ValueObject object) {
@@ -243,100 +326,146 @@ public final class ProtobufCodecWriter {
         }
 
         CodeBlock writeBody(ValueObject object) {
+            Map<String, String> locals = locals(object, "out", "entity");
             CodeBlock.Builder code = CodeBlock.builder();
             for (Property property : byNumber(object)) {
-                String variable = local(property.name());
-                String read = property.readFrom("entity");
-                int number = property.number();
-                ValueType type = property.type();
-                if (type instanceof ValueType.Scalar scalar && scalar.primitive()) {
-                    code.addStatement("$T $L = $L", scalar.typeName(), variable, read);
-                    code.beginControlFlow("if ($L)", ProtoScalars.isNotDefault(scalar.kind(), variable));
-                    code.addStatement("out.write$L($L, $L)", ProtoScalars.codedSuffix(scalar.kind()), number, variable);
-                    code.endControlFlow();
-                } else if (type instanceof ValueType.CollectionOf collection) {
-                    code.addStatement("$T.writeRepeated(out, $L, $L, $L, $S)", ProtoScalars.PROTO, number, read,
-                            constants.of(collection.element()), property.name());
-                } else if (type instanceof ValueType.MapOf map) {
-                    code.addStatement("$T.writeMap(out, $L, $L, $L, $L, $S)", ProtoScalars.PROTO, number, read,
-                            constants.key(map.key()), constants.of(map.value()), property.name());
-                } else if (type instanceof ValueType.OptionalOf optional) {
-                    code.addStatement("$T $L = $L", type.typeName(), variable, read);
-                    code.beginControlFlow("if ($L != null && $L.isPresent())", variable, variable);
-                    code.addStatement("$L.write(out, $L, $L.get())", constants.of(optional.value()), number, variable);
-                    code.endControlFlow();
-                } else {
-                    code.addStatement("$T $L = $L", type.typeName(), variable, read);
-                    code.beginControlFlow("if ($L != null)", variable);
-                    code.addStatement("$L.write(out, $L, $L)", constants.of(type), number, variable);
-                    code.endControlFlow();
-                }
+                code.add(property.type().accept(new FieldCode(property, locals) {
+                    @Override
+                    CodeBlock primitive(ValueType.Scalar scalar) {
+                        return CodeBlock.builder().addStatement("$T $L = $L", scalar.typeName(), variable, read)
+                                .beginControlFlow("if ($L)", ProtoScalars.isNotDefault(scalar.kind(), variable))
+                                .addStatement("out.write$L($L, $L)", ProtoScalars.codedSuffix(scalar.kind()), number,
+                                        variable)
+                                .endControlFlow().build();
+                    }
+
+                    @Override
+                    public CodeBlock collection(ValueType.CollectionOf collection) {
+                        return CodeBlock.builder().addStatement("$T.writeRepeated(out, $L, $L, $L, $S)",
+                                ProtoScalars.PROTO, number, read, constants.of(collection.element()), property.name())
+                                .build();
+                    }
+
+                    @Override
+                    public CodeBlock map(ValueType.MapOf map) {
+                        return CodeBlock.builder().addStatement("$T.writeMap(out, $L, $L, $L, $L, $S)",
+                                ProtoScalars.PROTO, number, read, constants.key(map.key()), constants.of(map.value()),
+                                property.name()).build();
+                    }
+
+                    @Override
+                    public CodeBlock optional(ValueType.OptionalOf optional) {
+                        return CodeBlock.builder().addStatement("$T $L = $L", optional.typeName(), variable, read)
+                                .beginControlFlow("if ($L != null && $L.isPresent())", variable, variable)
+                                .addStatement("$L.write(out, $L, $L.get())", constants.of(optional.value()), number,
+                                        variable)
+                                .endControlFlow().build();
+                    }
+
+                    @Override
+                    CodeBlock single(ValueType type) {
+                        return CodeBlock.builder().addStatement("$T $L = $L", type.typeName(), variable, read)
+                                .beginControlFlow("if ($L != null)", variable)
+                                .addStatement("$L.write(out, $L, $L)", constants.of(type), number, variable)
+                                .endControlFlow().build();
+                    }
+                }));
             }
             return code.build();
         }
 
         CodeBlock sizeBody(ValueObject object) {
+            Map<String, String> locals = locals(object, "entity", "size");
             CodeBlock.Builder code = CodeBlock.builder().addStatement("int size = 0");
             for (Property property : byNumber(object)) {
-                String variable = local(property.name());
-                String read = property.readFrom("entity");
-                int number = property.number();
-                ValueType type = property.type();
-                if (type instanceof ValueType.Scalar scalar && scalar.primitive()) {
-                    code.addStatement("$T $L = $L", scalar.typeName(), variable, read);
-                    code.beginControlFlow("if ($L)", ProtoScalars.isNotDefault(scalar.kind(), variable));
-                    code.addStatement("size += $T.compute$LSize($L, $L)", ProtoScalars.CODED_OUTPUT,
-                            ProtoScalars.codedSuffix(scalar.kind()), number, variable);
-                    code.endControlFlow();
-                } else if (type instanceof ValueType.CollectionOf collection) {
-                    code.addStatement("size += $T.sizeRepeated($L, $L, $L, $S)", ProtoScalars.PROTO, number, read,
-                            constants.of(collection.element()), property.name());
-                } else if (type instanceof ValueType.MapOf map) {
-                    code.addStatement("size += $T.sizeMap($L, $L, $L, $L, $S)", ProtoScalars.PROTO, number, read,
-                            constants.key(map.key()), constants.of(map.value()), property.name());
-                } else if (type instanceof ValueType.OptionalOf optional) {
-                    code.addStatement("$T $L = $L", type.typeName(), variable, read);
-                    code.beginControlFlow("if ($L != null && $L.isPresent())", variable, variable);
-                    code.addStatement("size += $L.size($L, $L.get())", constants.of(optional.value()), number,
-                            variable);
-                    code.endControlFlow();
-                } else {
-                    code.addStatement("$T $L = $L", type.typeName(), variable, read);
-                    code.beginControlFlow("if ($L != null)", variable);
-                    code.addStatement("size += $L.size($L, $L)", constants.of(type), number, variable);
-                    code.endControlFlow();
-                }
+                code.add(property.type().accept(new FieldCode(property, locals) {
+                    @Override
+                    CodeBlock primitive(ValueType.Scalar scalar) {
+                        return CodeBlock.builder().addStatement("$T $L = $L", scalar.typeName(), variable, read)
+                                .beginControlFlow("if ($L)", ProtoScalars.isNotDefault(scalar.kind(), variable))
+                                .addStatement("size += $T.compute$LSize($L, $L)", ProtoScalars.CODED_OUTPUT,
+                                        ProtoScalars.codedSuffix(scalar.kind()), number, variable)
+                                .endControlFlow().build();
+                    }
+
+                    @Override
+                    public CodeBlock collection(ValueType.CollectionOf collection) {
+                        return CodeBlock.builder().addStatement("size += $T.sizeRepeated($L, $L, $L, $S)",
+                                ProtoScalars.PROTO, number, read, constants.of(collection.element()), property.name())
+                                .build();
+                    }
+
+                    @Override
+                    public CodeBlock map(ValueType.MapOf map) {
+                        return CodeBlock.builder().addStatement("size += $T.sizeMap($L, $L, $L, $L, $S)",
+                                ProtoScalars.PROTO, number, read, constants.key(map.key()), constants.of(map.value()),
+                                property.name()).build();
+                    }
+
+                    @Override
+                    public CodeBlock optional(ValueType.OptionalOf optional) {
+                        return CodeBlock.builder().addStatement("$T $L = $L", optional.typeName(), variable, read)
+                                .beginControlFlow("if ($L != null && $L.isPresent())", variable, variable)
+                                .addStatement("size += $L.size($L, $L.get())", constants.of(optional.value()), number,
+                                        variable)
+                                .endControlFlow().build();
+                    }
+
+                    @Override
+                    CodeBlock single(ValueType type) {
+                        return CodeBlock.builder().addStatement("$T $L = $L", type.typeName(), variable, read)
+                                .beginControlFlow("if ($L != null)", variable)
+                                .addStatement("size += $L.size($L, $L)", constants.of(type), number, variable)
+                                .endControlFlow().build();
+                    }
+                }));
             }
             return code.addStatement("return size").build();
         }
 
         CodeBlock readBody(ValueObject object) {
+            Map<String, String> locals = locals(object, "in", "tag", "entity");
             CodeBlock.Builder code = CodeBlock.builder();
             for (Property property : object.properties()) {
-                code.addStatement("$T $L = $L", property.type().typeName(), local(property.name()),
+                code.addStatement("$T $L = $L", property.type().typeName(), locals.get(property.name()),
                         initialValue(property.type()));
             }
             code.beginControlFlow("for (int tag = in.readTag(); tag != 0; tag = in.readTag())");
             code.beginControlFlow("switch ($T.fieldNumber(tag))", ProtoScalars.PROTO);
             for (Property property : byNumber(object)) {
                 code.add("case $L:\n", property.number()).indent();
-                String variable = local(property.name());
-                ValueType type = property.type();
-                if (type instanceof ValueType.Scalar scalar && scalar.primitive()) {
-                    code.addStatement("$L = $T.$L(in, tag)", variable, ProtoScalars.PROTO,
-                            ProtoScalars.primitiveReader(scalar.kind()));
-                } else if (type instanceof ValueType.CollectionOf collection) {
-                    code.addStatement("$T.readRepeated(in, tag, $L, $L)", ProtoScalars.PROTO,
-                            constants.of(collection.element()), variable);
-                } else if (type instanceof ValueType.MapOf map) {
-                    code.addStatement("$T.readMapEntry(in, tag, $L, $L, $L)", ProtoScalars.PROTO,
-                            constants.key(map.key()), constants.of(map.value()), variable);
-                } else if (type instanceof ValueType.OptionalOf optional) {
-                    code.addStatement("$L = $T.of($L.read(in, tag))", variable, Optional.class,
-                            constants.of(optional.value()));
-                } else {
-                    code.addStatement("$L = $L.read(in, tag)", variable, constants.of(type));
-                }
+                code.add(property.type().accept(new FieldCode(property, locals) {
+                    @Override
+                    CodeBlock primitive(ValueType.Scalar scalar) {
+                        return CodeBlock.builder().addStatement("$L = $T.$L(in, tag)", variable, ProtoScalars.PROTO,
+                                ProtoScalars.primitiveReader(scalar.kind())).build();
+                    }
+
+                    @Override
+                    public CodeBlock collection(ValueType.CollectionOf collection) {
+                        return CodeBlock.builder().addStatement("$T.readRepeated(in, tag, $L, $L)", ProtoScalars.PROTO,
+                                constants.of(collection.element()), variable).build();
+                    }
+
+                    @Override
+                    public CodeBlock map(ValueType.MapOf map) {
+                        return CodeBlock.builder().addStatement("$T.readMapEntry(in, tag, $L, $L, $L)",
+                                ProtoScalars.PROTO, constants.key(map.key()), constants.of(map.value()), variable)
+                                .build();
+                    }
+
+                    @Override
+                    public CodeBlock optional(ValueType.OptionalOf optional) {
+                        return CodeBlock.builder().addStatement("$L = $T.of($L.read(in, tag))", variable,
+                                Optional.class, constants.of(optional.value())).build();
+                    }
+
+                    @Override
+                    CodeBlock single(ValueType type) {
+                        return CodeBlock.builder().addStatement("$L = $L.read(in, tag)", variable, constants.of(type))
+                                .build();
+                    }
+                }));
                 code.addStatement("break").unindent();
             }
             code.add("default:\n").indent()
@@ -344,25 +473,81 @@ public final class ProtobufCodecWriter {
                     .addStatement("break").unindent();
             code.endControlFlow();
             code.endControlFlow();
-            return code.add(ObjectCode.construct(object, this::local)).build();
+            return code.add(ObjectCode.construct(object, locals, "entity")).build();
+        }
+
+        /**
+         * The code of one field in a write, size or read method: a primitive is written without boxing, a
+         * collection or map through the runtime's repeated and map helpers, an {@code Optional} when present,
+         * and a boxed scalar or an embedded object ({@link #single}) when not null.
+         */
+        private abstract class FieldCode implements ValueType.Visitor<CodeBlock> {
+            final Property property;
+            final String variable;
+            final String read;
+            final int number;
+
+            FieldCode(Property property, Map<String, String> locals) {
+                this.property = property;
+                this.variable = locals.get(property.name());
+                this.read = property.readFrom("entity");
+                this.number = property.number();
+            }
+
+            abstract CodeBlock primitive(ValueType.Scalar scalar);
+
+            abstract CodeBlock single(ValueType type);
+
+            @Override
+            public CodeBlock scalar(ValueType.Scalar scalar) {
+                return scalar.primitive() ? primitive(scalar) : single(scalar);
+            }
+
+            @Override
+            public CodeBlock embedded(ValueType.Embedded embedded) {
+                return single(embedded);
+            }
+
+            @Override
+            public CodeBlock databind(ValueType.Databind databind) {
+                throw new IllegalStateException("the Protobuf codec has no databind values: " + databind.typeName());
+            }
         }
 
         /** What a field reads as when the value does not hold it. */
         private static CodeBlock initialValue(ValueType type) {
-            if (type instanceof ValueType.Scalar scalar) {
-                return CodeBlock.of("$L", scalar.primitive() ? zero(scalar.kind()) : "null");
-            }
-            if (type instanceof ValueType.OptionalOf) {
-                return CodeBlock.of("$T.empty()", Optional.class);
-            }
-            if (type instanceof ValueType.CollectionOf collection) {
-                return CodeBlock.of("new $T<>()",
-                        collection.kind() == ValueType.CollectionKind.SET ? LinkedHashSet.class : ArrayList.class);
-            }
-            if (type instanceof ValueType.MapOf) {
-                return CodeBlock.of("new $T<>()", LinkedHashMap.class);
-            }
-            return CodeBlock.of("null");
+            return type.accept(new ValueType.Visitor<>() {
+                @Override
+                public CodeBlock scalar(ValueType.Scalar scalar) {
+                    return CodeBlock.of("$L", scalar.primitive() ? zero(scalar.kind()) : "null");
+                }
+
+                @Override
+                public CodeBlock collection(ValueType.CollectionOf collection) {
+                    return CodeBlock.of("new $T<>()",
+                            collection.kind() == ValueType.CollectionKind.SET ? LinkedHashSet.class : ArrayList.class);
+                }
+
+                @Override
+                public CodeBlock map(ValueType.MapOf map) {
+                    return CodeBlock.of("new $T<>()", LinkedHashMap.class);
+                }
+
+                @Override
+                public CodeBlock embedded(ValueType.Embedded embedded) {
+                    return CodeBlock.of("null");
+                }
+
+                @Override
+                public CodeBlock optional(ValueType.OptionalOf optional) {
+                    return CodeBlock.of("$T.empty()", Optional.class);
+                }
+
+                @Override
+                public CodeBlock databind(ValueType.Databind databind) {
+                    return CodeBlock.of("null");
+                }
+            });
         }
 
         private static String zero(ScalarKind kind) {

@@ -8,7 +8,6 @@ import com.palantir.javapoet.ParameterSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
-import io.kvmapper.processor.GeneratedNames;
 import io.kvmapper.processor.model.CounterModel;
 import io.kvmapper.processor.model.EntityModel;
 import io.kvmapper.processor.model.IndexModel;
@@ -17,6 +16,11 @@ import io.kvmapper.processor.model.Property;
 import io.kvmapper.processor.model.PropertyPath;
 import io.kvmapper.processor.model.ScalarKind;
 import io.kvmapper.processor.model.ValueType;
+import io.kvmapper.processor.names.GeneratedNames;
+import io.kvmapper.processor.names.GeneratedNames.AttributeCodec;
+import io.kvmapper.processor.names.GeneratedNames.Mapping;
+import io.kvmapper.processor.names.GeneratedNames.Repository;
+import io.kvmapper.processor.names.MethodNames;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumSet;
@@ -68,8 +72,8 @@ public final class RepositoryWriter {
         MethodSpec.Builder constructor = MethodSpec.constructorBuilder().addModifiers(Modifier.PUBLIC)
                 .addJavadoc("A repository over {@code store}.\n")
                 .addParameter(RuntimeTypes.KV_STORE, "store")
-                .addStatement("this(new $T<>(store, $T.INSTANCE))", RuntimeTypes.ENTITY_OPERATIONS,
-                        GeneratedNames.mapping(entityType));
+                .addStatement("this(new $T<>(store, $T.$L))", RuntimeTypes.ENTITY_OPERATIONS,
+                        GeneratedNames.mapping(entityType), GeneratedNames.INSTANCE);
         if (elements.getTypeElement(RuntimeTypes.INJECT.canonicalName()) != null) {
             constructor.addAnnotation(RuntimeTypes.INJECT);
         }
@@ -95,7 +99,7 @@ public final class RepositoryWriter {
                 .addParameter(entityType, "entity")
                 .addStatement("return this.operations.insert(entity)").build());
         TypeName optional = ParameterizedTypeName.get(ClassName.get(Optional.class), entityType);
-        byId(type, entity, "findById", optional, "find", "The entity with this key.");
+        byId(type, entity, Repository.FIND_BY_ID, optional, "find", "The entity with this key.");
         type.addMethod(findAllById(entity));
         byId(type, entity, "existsById", TypeName.BOOLEAN, "exists", "Whether an entity with this key exists.");
         byId(type, entity, "deleteById", TypeName.BOOLEAN, "delete",
@@ -107,11 +111,11 @@ public final class RepositoryWriter {
         type.addMethod(MethodSpec.methodBuilder("findAll").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
                 .returns(ParameterizedTypeName.get(ClassName.get(Stream.class), entityType))
                 .addJavadoc("Every entity, in key order; streamed from the store, so close the stream.\n")
-                .addStatement("return this.operations.stream($T.$L())", mapping, GeneratedNames.ALL_RECORDS).build());
+                .addStatement("return this.operations.stream($T.$L())", mapping, Mapping.ALL_RECORDS).build());
         type.addMethod(MethodSpec.methodBuilder("findAll").addModifiers(Modifier.PUBLIC).returns(page)
                 .addJavadoc("A page of every entity, in key order.\n")
                 .addParameter(RuntimeTypes.PAGE_REQUEST, "page")
-                .addStatement("return this.operations.page($T.$L(), page)", mapping, GeneratedNames.ALL_RECORDS).build());
+                .addStatement("return this.operations.page($T.$L(), page)", mapping, Mapping.ALL_RECORDS).build());
         type.addMethod(count(entity));
         for (int count = 1; count < entity.keyParts().size(); count++) {
             type.addMethod(prefixFinder(entity, count, list, false));
@@ -149,7 +153,7 @@ public final class RepositoryWriter {
         MethodSpec.Builder typed = MethodSpec.methodBuilder(name).addModifiers(Modifier.PUBLIC).returns(returns)
                 .addJavadoc(doc + "\n");
         MappingWriter.addComponentParameters(typed, entity, entity.keyParts().size());
-        typed.addStatement("return this.operations.$L($T.key($L))", operation, mapping,
+        typed.addStatement("return this.operations.$L($T.$L($L))", operation, mapping, Mapping.KEY,
                 componentNames(entity, entity.keyParts().size()));
         TypeName id = idType(entity);
         if (!entity.hasCompositeKey() && !entity.keyParts().get(0).scalar().typeName().isPrimitive()) {
@@ -172,7 +176,8 @@ public final class RepositoryWriter {
         }
         type.addMethod(MethodSpec.methodBuilder(name).addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
                 .returns(returns).addJavadoc(doc + "\n").addParameter(id, parameter)
-                .addStatement("$T.require($L, $T.ENTITY, $S)", RuntimeTypes.RECORD_KEYS, parameter, mapping, parameter)
+                .addStatement("$T.require($L, $T.$L, $S)", RuntimeTypes.RECORD_KEYS, parameter, mapping, Mapping.ENTITY,
+                        parameter)
                 .addStatement("return $L($L)", name, arguments).build());
     }
 
@@ -210,7 +215,8 @@ public final class RepositoryWriter {
                 arguments.add(i == 0 ? "id.$L()" : ", id.$L()", parts.get(i).name());
             }
         } else {
-            arguments.add("$T.require(id, $T.ENTITY, $S)", RuntimeTypes.RECORD_KEYS, mapping, entity.keyParts().get(0).name());
+            arguments.add("$T.require(id, $T.$L, $S)", RuntimeTypes.RECORD_KEYS, mapping, Mapping.ENTITY,
+                    entity.keyParts().get(0).name());
         }
         MethodSpec.Builder method = MethodSpec.methodBuilder("findAllById").addAnnotation(Override.class)
                 .addModifiers(Modifier.PUBLIC)
@@ -220,50 +226,52 @@ public final class RepositoryWriter {
                 .addStatement("$T<byte[]> keys = new $T<>(ids.size())", List.class, ArrayList.class)
                 .beginControlFlow("for ($T id : ids)", idType);
         if (entity.hasCompositeKey()) {
-            method.addStatement("$T.require(id, $T.ENTITY, $S)", RuntimeTypes.RECORD_KEYS, mapping, "id");
+            method.addStatement("$T.require(id, $T.$L, $S)", RuntimeTypes.RECORD_KEYS, mapping, Mapping.ENTITY, "id");
         }
-        return method.addStatement("keys.add($T.key($L))", mapping, arguments.build())
+        return method.addStatement("keys.add($T.$L($L))", mapping, Mapping.KEY, arguments.build())
                 .endControlFlow()
                 .addStatement("return this.operations.findAll(keys)").build();
     }
 
     private MethodSpec prefixFinder(EntityModel entity, int count, TypeName returns, boolean paged) {
-        List<String> names = entity.keyParts().subList(0, count).stream().map(KeyPart::name).toList();
-        MethodSpec.Builder method = MethodSpec.methodBuilder(GeneratedNames.finder(names, false))
+        List<String> names = MappingWriter.componentNames(entity, count);
+        MethodSpec.Builder method = MethodSpec.methodBuilder(Repository.finder(names, false))
                 .addModifiers(Modifier.PUBLIC).returns(returns)
                 .addJavadoc(paged ? "A page of the entities whose key starts with these components, in key order.\n"
                         : "The entities whose key starts with these components, in key order.\n");
         MappingWriter.addComponentParameters(method, entity, count);
         CodeBlock range = CodeBlock.of("$T.$L($L)", GeneratedNames.mapping(entity.className()),
-                GeneratedNames.recordRange(names, false), componentNames(entity, count));
-        return finish(method, range, paged, names);
+                Mapping.recordRange(names, false), componentNames(entity, count));
+        return finish(method, range, paged, MethodNames.keeping(names));
     }
 
     private MethodSpec betweenFinder(EntityModel entity, int index, TypeName returns, boolean paged) {
-        List<String> names = entity.keyParts().subList(0, index + 1).stream().map(KeyPart::name).toList();
+        List<String> names = MappingWriter.componentNames(entity, index + 1);
         KeyPart ranged = entity.keyParts().get(index);
-        List<String> bounds = MappingWriter.boundNames(entity, index);
-        MethodSpec.Builder method = MethodSpec.methodBuilder(GeneratedNames.finder(names, true))
+        MethodNames scope = MethodNames.keeping(names.subList(0, index));
+        String from = scope.newName("from");
+        String to = scope.newName("to");
+        MethodSpec.Builder method = MethodSpec.methodBuilder(Repository.finder(names, true))
                 .addModifiers(Modifier.PUBLIC).returns(returns)
                 .addJavadoc("$L whose '$L' lies from {@code $L} (inclusive) to {@code $L} (exclusive)$L, $L.\n",
-                        paged ? "A page of the entities" : "The entities", ranged.name(), bounds.get(0), bounds.get(1),
+                        paged ? "A page of the entities" : "The entities", ranged.name(), from, to,
                         index == 0 ? "" : " after the given key prefix",
                         ranged.descending() ? "'" + ranged.name() + "' descending" : "in key order");
         MappingWriter.addComponentParameters(method, entity, index);
-        method.addParameter(ranged.scalar().typeName(), bounds.get(0)).addParameter(ranged.scalar().typeName(), bounds.get(1));
+        method.addParameter(ranged.scalar().typeName(), from).addParameter(ranged.scalar().typeName(), to);
         String arguments = componentNames(entity, index);
-        arguments = (arguments.isEmpty() ? "" : arguments + ", ") + bounds.get(0) + ", " + bounds.get(1);
+        arguments = (arguments.isEmpty() ? "" : arguments + ", ") + from + ", " + to;
         CodeBlock range = CodeBlock.of("$T.$L($L)", GeneratedNames.mapping(entity.className()),
-                GeneratedNames.recordRange(names, true), arguments);
-        return finish(method, range, paged, names);
+                Mapping.recordRange(names, true), arguments);
+        return finish(method, range, paged, scope);
     }
 
-    private static MethodSpec finish(MethodSpec.Builder method, CodeBlock range, boolean paged,
-            List<String> parameterNames) {
+    /** Ends a finder: a list of what {@code range} holds, or a page of it after a last {@code PageRequest}. */
+    private static MethodSpec finish(MethodSpec.Builder method, CodeBlock range, boolean paged, MethodNames scope) {
         if (paged) {
-            String name = parameterNames.contains("page") ? "pageRequest" : "page";
-            return method.addParameter(ParameterSpec.builder(RuntimeTypes.PAGE_REQUEST, name).build())
-                    .addStatement("return this.operations.page($L, $L)", range, name).build();
+            String page = scope.newName("page");
+            return method.addParameter(RuntimeTypes.PAGE_REQUEST, page)
+                    .addStatement("return this.operations.page($L, $L)", range, page).build();
         }
         return method.addStatement("return this.operations.list($L)", range).build();
     }
@@ -285,20 +293,17 @@ public final class RepositoryWriter {
         if (!(field.type() instanceof ValueType.Scalar scalar) || !EQUALS_ENCODE_ALIKE.contains(scalar.kind())) {
             return null;
         }
-        String stored = "stored";
-        while (stored.equals(argument)) {
-            stored = stored + "_";
-        }
+        String stored = MethodNames.keeping(List.of(argument)).block().newName("stored");
         return CodeBlock.of("$L -> $T.equals($L, $L)", stored, Objects.class, field.readFrom(stored), argument);
     }
 
     private static List<MethodSpec> indexFinders(EntityModel entity, IndexModel index, TypeName list, TypeName page) {
         ClassName mapping = GeneratedNames.mapping(entity.className());
         List<MethodSpec> methods = new ArrayList<>();
-        String finder = GeneratedNames.finder(List.of(index.name()), false);
+        String finder = Repository.finder(List.of(index.name()), false);
         List<PropertyPath> paths = index.paths();
         String arguments = String.join(", ", paths.stream().map(PropertyPath::camelName).toList());
-        CodeBlock value = CodeBlock.of("$T.$LValue($L)", mapping, index.name(), arguments);
+        CodeBlock value = CodeBlock.of("$T.$L($L)", mapping, Mapping.indexValue(index.name()), arguments);
         String described = describe(paths);
         if (index.unique()) {
             MethodSpec.Builder unique = MethodSpec.methodBuilder(finder).addModifiers(Modifier.PUBLIC)
@@ -321,26 +326,23 @@ public final class RepositoryWriter {
                                 paths.stream().anyMatch(PropertyPath::collection) ? ""
                                         : "; a null argument finds the entities where that value is null");
                 paths.forEach(p -> method.addParameter(p.parameterType(), p.camelName()));
-                List<String> names = paths.stream().map(PropertyPath::camelName).toList();
                 methods.add(finishIndex(method, CodeBlock.of("this.operations.findByIndex($S, $L", index.name(), value),
-                        paged, names));
+                        paged, MethodNames.keeping(paths.stream().map(PropertyPath::camelName).toList())));
             }
         }
         PropertyPath last = paths.get(paths.size() - 1);
         List<PropertyPath> leading = paths.subList(0, paths.size() - 1);
-        List<String> names = new ArrayList<>(leading.stream().map(PropertyPath::camelName).toList());
-        boolean taken = names.contains("from") || names.contains("to");
-        String from = taken ? "fromValue" : "from";
-        String to = taken ? "toValue" : "to";
-        names.add(from);
-        names.add(to);
-        String bound = paths.size() == 1 ? "Value" : "Last";
-        CodeBlock prefix = paths.size() == 1 ? CodeBlock.of("new byte[0]") : CodeBlock.of("$T.$LPrefix($L)", mapping,
-                index.name(), String.join(", ", leading.stream().map(PropertyPath::camelName).toList()));
-        CodeBlock range = CodeBlock.of("this.operations.findByIndexBetween($S, $L, $T.$L$L($L), $T.$L$L($L)",
-                index.name(), prefix, mapping, index.name(), bound, from, mapping, index.name(), bound, to);
+        MethodNames scope = MethodNames.keeping(leading.stream().map(PropertyPath::camelName).toList());
+        String from = scope.newName("from");
+        String to = scope.newName("to");
+        String bound = paths.size() == 1 ? Mapping.indexValue(index.name()) : Mapping.indexLast(index.name());
+        CodeBlock prefix = paths.size() == 1 ? CodeBlock.of("new byte[0]") : CodeBlock.of("$T.$L($L)", mapping,
+                Mapping.indexPrefix(index.name()),
+                String.join(", ", leading.stream().map(PropertyPath::camelName).toList()));
+        CodeBlock range = CodeBlock.of("this.operations.findByIndexBetween($S, $L, $T.$L($L), $T.$L($L)",
+                index.name(), prefix, mapping, bound, from, mapping, bound, to);
         for (boolean paged : List.of(false, true)) {
-            MethodSpec.Builder method = MethodSpec.methodBuilder(GeneratedNames.finder(List.of(index.name()), true))
+            MethodSpec.Builder method = MethodSpec.methodBuilder(Repository.finder(List.of(index.name()), true))
                     .addModifiers(Modifier.PUBLIC).returns(paged ? page : list)
                     .addJavadoc("$L whose $L from {@code $L} (inclusive) to {@code $L} (exclusive)$L, in index "
                             + "order (index '$L')$L.\n", paged ? "A page of the entities" : "The entities",
@@ -350,7 +352,7 @@ public final class RepositoryWriter {
             leading.forEach(p -> method.addParameter(p.parameterType(), p.camelName()));
             method.addParameter(last.parameterType(), from)
                     .addParameter(last.parameterType(), to);
-            methods.add(finishIndex(method, range, paged, names));
+            methods.add(finishIndex(method, range, paged, scope));
         }
         return methods;
     }
@@ -364,11 +366,11 @@ public final class RepositoryWriter {
         return paths.size() == 1 ? names + " is the given value" : names + " are the given values";
     }
 
-    private static MethodSpec finishIndex(MethodSpec.Builder method, CodeBlock call, boolean paged,
-            List<String> parameterNames) {
+    /** Ends an index finder: {@code call} as it is, or with a last {@code PageRequest} for a page. */
+    private static MethodSpec finishIndex(MethodSpec.Builder method, CodeBlock call, boolean paged, MethodNames scope) {
         if (paged) {
-            String name = parameterNames.contains("page") ? "pageRequest" : "page";
-            return method.addParameter(RuntimeTypes.PAGE_REQUEST, name).addStatement("return $L, $L)", call, name)
+            String page = scope.newName("page");
+            return method.addParameter(RuntimeTypes.PAGE_REQUEST, page).addStatement("return $L, $L)", call, page)
                     .build();
         }
         return method.addStatement("return $L)", call).build();
@@ -379,24 +381,25 @@ public final class RepositoryWriter {
         List<MethodSpec> methods = new ArrayList<>();
         String what = counter.sum().map(s -> "The sum of " + s.dotted() + " over the entities").orElse("The number of "
                 + "entities");
-        MethodSpec.Builder getter = MethodSpec.methodBuilder(counter.getterName()).addModifiers(Modifier.PUBLIC)
+        MethodSpec.Builder getter = MethodSpec.methodBuilder(getter(counter)).addModifiers(Modifier.PUBLIC)
                 .returns(long.class)
                 .addJavadoc(counter.groupBy().isEmpty() ? what + " (counter '$L'); one read.\n"
                         : what + " whose " + describe(counter.groupBy()) + " (counter '$L'); one read.\n",
                         counter.name());
         counter.groupBy().forEach(p -> getter.addParameter(p.parameterType(), p.camelName()));
-        methods.add(getter.addStatement("return this.operations.counter($S, $T.$LGroupOf($L))", counter.name(), mapping,
-                counter.name(), String.join(", ", counter.groupBy().stream().map(PropertyPath::camelName).toList()))
+        methods.add(getter.addStatement("return this.operations.counter($S, $T.$L($L))", counter.name(), mapping,
+                Mapping.counterGroupOf(counter.name()),
+                String.join(", ", counter.groupBy().stream().map(PropertyPath::camelName).toList()))
                 .build());
         if (counter.groupBy().size() == 1) {
             PropertyPath group = counter.groupBy().get(0);
             TypeName map = ParameterizedTypeName.get(ClassName.get(Map.class), group.scalar().typeName().box(),
                     ClassName.get(Long.class));
-            methods.add(MethodSpec.methodBuilder(counter.getterName()).addModifiers(Modifier.PUBLIC).returns(map)
+            methods.add(MethodSpec.methodBuilder(getter(counter)).addModifiers(Modifier.PUBLIC).returns(map)
                     .addJavadoc(what + " per $L, for every group that is not zero, in group order (counter '$L'); "
                             + "one scan.\n", group.dotted(), counter.name())
-                    .addStatement("return this.operations.counterGroups($S, $T::$LReadGroup)", counter.name(), mapping,
-                            counter.name()).build());
+                    .addStatement("return this.operations.counterGroups($S, $T::$L)", counter.name(), mapping,
+                            Mapping.counterReadGroup(counter.name())).build());
         }
         return methods;
     }
@@ -408,15 +411,14 @@ public final class RepositoryWriter {
                         + "false if there is no such entity.$L\n", property.name(),
                         entity.isAttributePerKey() ? " Writes the field's own keys only." : "");
         MappingWriter.addComponentParameters(method, entity, entity.keyParts().size());
-        List<String> taken = new ArrayList<>(entity.keyParts().stream().map(KeyPart::name).toList());
-        String parameter = taken.contains(property.name()) ? property.name() + "Value" : property.name();
-        taken.add(parameter);
+        MethodNames scope = MethodNames.keeping(MappingWriter.componentNames(entity, entity.keyParts().size()));
+        String parameter = scope.newName(property.name());
         method.addParameter(property.type().typeName(), parameter);
-        String out = lambdaName(taken, "out");
+        String out = scope.block().newName("out");
         CodeBlock write = CodeBlock.of("$L -> $T.$L($L, $L)", out, GeneratedNames.attributeCodec(entity.className()),
-                AttributeCodecWriter.propertyWriterName(property), out, parameter);
+                AttributeCodec.fieldWriter(property.name()), out, parameter);
         return method.addStatement(change(entity, property, "setAttribute", List.of(write),
-                lambdaName(taken, "current"), CodeBlock.of("$L", parameter))).build();
+                scope.block().newName("current"), CodeBlock.of("$L", parameter))).build();
     }
 
     /**
@@ -428,14 +430,14 @@ public final class RepositoryWriter {
     private static CodeBlock change(EntityModel entity, Property property, String verb, List<CodeBlock> arguments,
             String current, CodeBlock changed) {
         ClassName mapping = GeneratedNames.mapping(entity.className());
-        CodeBlock key = CodeBlock.of("$T.key($L)", mapping, componentNames(entity, entity.keyParts().size()));
-        CodeBlock lambda = CodeBlock.of("$L -> $T.with$L($L, $L)", current, mapping,
-                GeneratedNames.capitalize(property.name()), current, changed);
+        CodeBlock key = CodeBlock.of("$T.$L($L)", mapping, Mapping.KEY, componentNames(entity, entity.keyParts().size()));
+        CodeBlock lambda = CodeBlock.of("$L -> $T.$L($L, $L)", current, mapping, Mapping.with(property.name()), current,
+                changed);
         if (!entity.isAttributePerKey()) {
             return CodeBlock.of("return this.operations.update($L,$W$L)", key, lambda);
         }
         CodeBlock.Builder call = CodeBlock.builder().add("return this.operations.$L($L, $T.$L", verb, key,
-                GeneratedNames.attributeCodec(entity.className()), AttributeCodecWriter.fieldConstant(property));
+                GeneratedNames.attributeCodec(entity.className()), AttributeCodec.fieldConstant(property.name()));
         for (CodeBlock argument : arguments) {
             call.add(",$W$L", argument);
         }
@@ -450,70 +452,124 @@ public final class RepositoryWriter {
      * opaque value and gets none: {@code updateX} replaces it whole.
      */
     private static List<MethodSpec> elementWise(EntityModel entity, Property property) {
-        List<MethodSpec> methods = new ArrayList<>();
+        MethodNames scope = MethodNames.keeping(MappingWriter.componentNames(entity, entity.keyParts().size()));
+        return property.type().accept(new ValueType.Visitor<>() {
+            @Override
+            public List<MethodSpec> collection(ValueType.CollectionOf collection) {
+                return collection.kind() == ValueType.CollectionKind.SET ? setChanges(entity, property, collection, scope)
+                        : listChanges(entity, property, collection, scope);
+            }
+
+            @Override
+            public List<MethodSpec> map(ValueType.MapOf map) {
+                return mapChanges(entity, property, map, scope);
+            }
+
+            @Override
+            public List<MethodSpec> scalar(ValueType.Scalar scalar) {
+                return List.of();
+            }
+
+            @Override
+            public List<MethodSpec> embedded(ValueType.Embedded embedded) {
+                return List.of();
+            }
+
+            @Override
+            public List<MethodSpec> optional(ValueType.OptionalOf optional) {
+                return List.of();
+            }
+
+            @Override
+            public List<MethodSpec> databind(ValueType.Databind databind) {
+                return List.of();
+            }
+        });
+    }
+
+    /** {@code addX} and {@code removeX}: a set's element is written into a key. */
+    private static List<MethodSpec> setChanges(EntityModel entity, Property property, ValueType.CollectionOf set,
+            MethodNames scope) {
         String name = GeneratedNames.capitalize(property.name());
-        ValueType type = property.type();
-        List<String> taken = new ArrayList<>(entity.keyParts().stream().map(KeyPart::name).toList());
-        String current = lambdaName(taken, "current");
+        TypeName element = set.element().typeName();
+        String value = scope.newName("element");
+        String current = scope.block().newName("current");
+        String path = scope.block().newName("path");
         String read = property.readFrom(current);
-        ClassName codec = GeneratedNames.attributeCodec(entity.className());
-        ClassName mapping = GeneratedNames.mapping(entity.className());
-        String out = lambdaName(taken, "out");
-        String path = lambdaName(taken, "path");
-        if (type instanceof ValueType.CollectionOf collection) {
-            TypeName element = collection.element().typeName();
-            String value = unused(taken, "element");
-            CodeBlock keyWriter = CodeBlock.of("$L -> $T.$L($L, $L)", path, codec,
-                    AttributeCodecWriter.keyWriterName(property), path, value);
-            if (collection.kind() == ValueType.CollectionKind.SET) {
-                methods.add(elementMethod(entity, property, current, "add" + name, "Adds {@code $L} to '$L' of the entity with this key",
-                        List.of(), element, value, "putAttribute", List.of(keyWriter, CodeBlock.of("null")),
-                        CodeBlock.of("$T.added($L, $L)", RuntimeTypes.ELEMENTS, read, value)));
-                methods.add(elementMethod(entity, property, current, "remove" + name,
+        CodeBlock keyWriter = CodeBlock.of("$L -> $T.$L($L, $L)", path, GeneratedNames.attributeCodec(entity.className()),
+                AttributeCodec.keyWriter(property.name()), path, value);
+        return List.of(
+                elementMethod(entity, property, current, "add" + name,
+                        "Adds {@code $L} to '$L' of the entity with this key", List.of(), element, value,
+                        "putAttribute", List.of(keyWriter, CodeBlock.of("null")),
+                        CodeBlock.of("$T.added($L, $L)", RuntimeTypes.ELEMENTS, read, value)),
+                elementMethod(entity, property, current, "remove" + name,
                         "Removes {@code $L} from '$L' of the entity with this key", List.of(), element, value,
                         "removeAttribute", List.of(keyWriter),
                         CodeBlock.of("$T.removed($L, $L)", RuntimeTypes.ELEMENTS, read, value)));
-                return methods;
-            }
-            CodeBlock elementWriter = CodeBlock.of("$L -> $T.$L($L, $L)", out, codec,
-                    AttributeCodecWriter.elementWriterName(property), out, value);
-            methods.add(elementMethod(entity, property, current, "append" + name, "Appends {@code $L} to '$L' of the entity with this key",
-                    List.of(), element, value, "appendAttribute", List.of(elementWriter),
-                    CodeBlock.of("$T.appended($L, $L)", RuntimeTypes.ELEMENTS, read, value)));
-            if (collection.typeName() instanceof ParameterizedTypeName parameterized
-                    && parameterized.rawType().equals(ClassName.get(List.class))) {
-                String index = unused(taken, "index");
-                methods.add(elementMethod(entity, property, current, "insert" + name,
-                        "Inserts {@code $L} into '$L' of the entity with this key, at position {@code " + index + "}",
-                        List.of(ParameterSpec.builder(int.class, index).build()), element, value, "insertAttribute",
-                        List.of(CodeBlock.of("$L", index), elementWriter),
-                        CodeBlock.of("$T.inserted($L, $L, $L, $T.ENTITY, $S)", RuntimeTypes.ELEMENTS, read, index, value,
-                                mapping, property.name())));
-                methods.add(elementMethod(entity, property, current, "remove" + name + "At",
-                        "Removes the element at position {@code $L} of '$L' of the entity with this key", List.of(),
-                        TypeName.INT, index, "removeAttributeAt", List.of(CodeBlock.of("$L", index)),
-                        CodeBlock.of("$T.removedAt($L, $L, $T.ENTITY, $S)", RuntimeTypes.ELEMENTS, read, index, mapping,
-                                property.name())));
-            }
-        } else if (type instanceof ValueType.MapOf map) {
-            String key = unused(taken, "key");
-            String value = unused(taken, "value");
-            CodeBlock keyWriter = CodeBlock.of("$L -> $T.$L($L, $L)", path, codec,
-                    AttributeCodecWriter.keyWriterName(property), path, key);
-            CodeBlock valueWriter = CodeBlock.of("$L -> $T.$L($L, $L)", out, codec,
-                    AttributeCodecWriter.elementWriterName(property), out, value);
-            methods.add(elementMethod(entity, property, current, "put" + name,
-                    "Maps {@code " + key + "} to {@code $L} in '$L' of the entity with this key",
-                    List.of(ParameterSpec.builder(map.key().typeName(), key).build()), map.value().typeName(), value,
-                    "putAttribute", List.of(keyWriter, valueWriter),
-                    CodeBlock.of("$T.put($L, $T.mapKey($L, $T.ENTITY, $S), $L)", RuntimeTypes.ELEMENTS, read,
-                            RuntimeTypes.ELEMENTS, key, mapping, property.name(), value)));
-            methods.add(elementMethod(entity, property, current, "remove" + name,
-                    "Removes the key {@code $L} from '$L' of the entity with this key", List.of(), map.key().typeName(),
-                    key, "removeAttribute", List.of(keyWriter),
-                    CodeBlock.of("$T.removedKey($L, $L)", RuntimeTypes.ELEMENTS, read, key)));
+    }
+
+    /** {@code appendX}, and for a declared {@code List} {@code insertX} and {@code removeXAt}: elements by position. */
+    private static List<MethodSpec> listChanges(EntityModel entity, Property property, ValueType.CollectionOf list,
+            MethodNames scope) {
+        String name = GeneratedNames.capitalize(property.name());
+        TypeName element = list.element().typeName();
+        String value = scope.newName("element");
+        String index = isList(list) ? scope.newName("index") : null;
+        String current = scope.block().newName("current");
+        String out = scope.block().newName("out");
+        String read = property.readFrom(current);
+        ClassName mapping = GeneratedNames.mapping(entity.className());
+        CodeBlock elementWriter = CodeBlock.of("$L -> $T.$L($L, $L)", out,
+                GeneratedNames.attributeCodec(entity.className()), AttributeCodec.elementWriter(property.name()), out,
+                value);
+        List<MethodSpec> methods = new ArrayList<>();
+        methods.add(elementMethod(entity, property, current, "append" + name,
+                "Appends {@code $L} to '$L' of the entity with this key", List.of(), element, value, "appendAttribute",
+                List.of(elementWriter), CodeBlock.of("$T.appended($L, $L)", RuntimeTypes.ELEMENTS, read, value)));
+        if (index != null) {
+            methods.add(elementMethod(entity, property, current, "insert" + name,
+                    "Inserts {@code $L} into '$L' of the entity with this key, at position {@code " + index + "}",
+                    List.of(ParameterSpec.builder(int.class, index).build()), element, value, "insertAttribute",
+                    List.of(CodeBlock.of("$L", index), elementWriter),
+                    CodeBlock.of("$T.inserted($L, $L, $L, $T.$L, $S)", RuntimeTypes.ELEMENTS, read, index, value,
+                            mapping, Mapping.ENTITY, property.name())));
+            methods.add(elementMethod(entity, property, current, "remove" + name + "At",
+                    "Removes the element at position {@code $L} of '$L' of the entity with this key", List.of(),
+                    TypeName.INT, index, "removeAttributeAt", List.of(CodeBlock.of("$L", index)),
+                    CodeBlock.of("$T.removedAt($L, $L, $T.$L, $S)", RuntimeTypes.ELEMENTS, read, index, mapping,
+                            Mapping.ENTITY, property.name())));
         }
         return methods;
+    }
+
+    /** {@code putX} and {@code removeX}: a map's key is written into a key, its value under it. */
+    private static List<MethodSpec> mapChanges(EntityModel entity, Property property, ValueType.MapOf map,
+            MethodNames scope) {
+        String name = GeneratedNames.capitalize(property.name());
+        String value = scope.newName("value");
+        String key = scope.newName("key");
+        String current = scope.block().newName("current");
+        String out = scope.block().newName("out");
+        String path = scope.block().newName("path");
+        String read = property.readFrom(current);
+        ClassName codec = GeneratedNames.attributeCodec(entity.className());
+        CodeBlock keyWriter = CodeBlock.of("$L -> $T.$L($L, $L)", path, codec,
+                AttributeCodec.keyWriter(property.name()), path, key);
+        CodeBlock valueWriter = CodeBlock.of("$L -> $T.$L($L, $L)", out, codec,
+                AttributeCodec.elementWriter(property.name()), out, value);
+        return List.of(
+                elementMethod(entity, property, current, "put" + name,
+                        "Maps {@code " + key + "} to {@code $L} in '$L' of the entity with this key",
+                        List.of(ParameterSpec.builder(map.key().typeName(), key).build()), map.value().typeName(), value,
+                        "putAttribute", List.of(keyWriter, valueWriter),
+                        CodeBlock.of("$T.put($L, $T.mapKey($L, $T.$L, $S), $L)", RuntimeTypes.ELEMENTS, read,
+                                RuntimeTypes.ELEMENTS, key, GeneratedNames.mapping(entity.className()), Mapping.ENTITY,
+                                property.name(), value)),
+                elementMethod(entity, property, current, "remove" + name,
+                        "Removes the key {@code $L} from '$L' of the entity with this key", List.of(),
+                        map.key().typeName(), key, "removeAttribute", List.of(keyWriter),
+                        CodeBlock.of("$T.removedKey($L, $L)", RuntimeTypes.ELEMENTS, read, key)));
     }
 
     private static MethodSpec elementMethod(EntityModel entity, Property property, String current, String name,
@@ -528,14 +584,14 @@ public final class RepositoryWriter {
         return method.addStatement(change(entity, property, verb, attributeArguments, current, changed)).build();
     }
 
-    /** The name of a lambda parameter: {@code name}, or {@code name_} if a parameter already has it. */
-    private static String lambdaName(List<String> taken, String name) {
-        return taken.contains(name) ? name + "_" : name;
+    /** Whether a collection is declared a {@code List}, which has positions to insert at and remove from. */
+    private static boolean isList(ValueType.CollectionOf collection) {
+        return collection.typeName() instanceof ParameterizedTypeName parameterized
+                && parameterized.rawType().equals(ClassName.get(List.class));
     }
 
-    /** {@code name}, or {@code name} with a suffix if a key component already has it. */
-    private static String unused(List<String> taken, String name) {
-        return taken.contains(name) ? name + "Value" : name;
+    private static String getter(CounterModel counter) {
+        return Repository.counterGetter(counter.name(), counter.sum().isPresent());
     }
 
     private static void integrity(TypeSpec.Builder type) {

@@ -7,7 +7,6 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
-import io.kvmapper.processor.GeneratedNames;
 import io.kvmapper.processor.model.CounterModel;
 import io.kvmapper.processor.model.EntityModel;
 import io.kvmapper.processor.model.IndexModel;
@@ -15,7 +14,9 @@ import io.kvmapper.processor.model.Property;
 import io.kvmapper.processor.model.PropertyPath;
 import io.kvmapper.processor.model.ScalarKind;
 import io.kvmapper.processor.model.ValueObject;
-import io.kvmapper.processor.model.ValueType;
+import io.kvmapper.processor.names.GeneratedNames;
+import io.kvmapper.processor.names.GeneratedNames.Mapping;
+import io.kvmapper.processor.names.MethodNames;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -40,13 +41,13 @@ final class SchemaCodeWriter {
         CodeBlock.Builder indexes = CodeBlock.builder();
         for (IndexModel index : entity.indexes()) {
             type.addMethod(indexValues(index));
-            type.addMethod(tupleOf(index.name() + "Value", index.paths(), "The encoded value of index '"
+            type.addMethod(tupleOf(Mapping.indexValue(index.name()), index.paths(), "The encoded value of index '"
                     + index.name() + "' for these arguments."));
             int size = index.paths().size();
             if (size > 1) {
-                type.addMethod(tupleOf(index.name() + "Prefix", index.paths().subList(0, size - 1),
+                type.addMethod(tupleOf(Mapping.indexPrefix(index.name()), index.paths().subList(0, size - 1),
                         "The encoded leading elements of index '" + index.name() + "', before a range over its last."));
-                type.addMethod(tupleOf(index.name() + "Last", index.paths().subList(size - 1, size),
+                type.addMethod(tupleOf(Mapping.indexLast(index.name()), index.paths().subList(size - 1, size),
                         "The encoded last element of index '" + index.name() + "'."));
             }
             if (indexes.isEmpty()) {
@@ -54,15 +55,15 @@ final class SchemaCodeWriter {
             } else {
                 indexes.add(",\n");
             }
-            indexes.add("new $T<>($S, $L, $L, $S,$W$T::$LValues)", RuntimeTypes.INDEX_DEFINITION, index.name(),
+            indexes.add("new $T<>($S, $L, $L, $S,$W$T::$L)", RuntimeTypes.INDEX_DEFINITION, index.name(),
                     index.unique(), index.paths().size(), index.signature(), GeneratedNames.mapping(entityType),
-                    index.name());
+                    Mapping.indexValues(index.name()));
         }
         CodeBlock.Builder counters = CodeBlock.builder();
         for (CounterModel counter : entity.counters()) {
             type.addMethod(counterGroup(counter));
-            type.addMethod(tupleOf(counter.name() + "GroupOf", counter.groupBy(), "The encoded group of counter '"
-                    + counter.name() + "' for these arguments."));
+            type.addMethod(tupleOf(Mapping.counterGroupOf(counter.name()), counter.groupBy(),
+                    "The encoded group of counter '" + counter.name() + "' for these arguments."));
             if (counter.groupBy().size() == 1) {
                 type.addMethod(readGroup(counter));
             }
@@ -72,10 +73,11 @@ final class SchemaCodeWriter {
             } else {
                 counters.add(",\n");
             }
-            counters.add("new $T<>($S, $S,$W$T::$LGroup, $L, $L)", RuntimeTypes.COUNTER_DEFINITION, counter.name(),
-                    counter.signature(), GeneratedNames.mapping(entityType), counter.name(),
+            counters.add("new $T<>($S, $S,$W$T::$L, $L, $L)", RuntimeTypes.COUNTER_DEFINITION, counter.name(),
+                    counter.signature(), GeneratedNames.mapping(entityType), Mapping.counterGroup(counter.name()),
                     counter.sum().isPresent()
-                            ? CodeBlock.of("$T::$LAmount", GeneratedNames.mapping(entityType), counter.name())
+                            ? CodeBlock.of("$T::$L", GeneratedNames.mapping(entityType),
+                                    Mapping.counterAmount(counter.name()))
                             : CodeBlock.of("entity -> 1L"),
                     counter.sum().isPresent());
         }
@@ -100,21 +102,24 @@ final class SchemaCodeWriter {
     }
 
     private MethodSpec indexValues(IndexModel index) {
-        MethodSpec.Builder method = MethodSpec.methodBuilder(index.name() + "Values").addModifiers(Modifier.STATIC)
+        MethodSpec.Builder method = MethodSpec.methodBuilder(Mapping.indexValues(index.name()))
+                .addModifiers(Modifier.STATIC)
                 .addJavadoc("Adds the encoded values of index '$L' of {@code entity} to {@code out}$L.\n", index.name(),
                         index.unique() ? "; none while a value is null" : "")
                 .addParameter(entity.className(), "entity")
                 .addParameter(ParameterizedTypeName.get(ClassName.get(List.class), TypeName.get(byte[].class)), "out");
+        MethodNames scope = MethodNames.keeping(List.of("entity", "out"));
         Map<String, String> declared = new HashMap<>();
         List<String> arguments = new ArrayList<>();
         List<String> mustBeSet = new ArrayList<>();
         PropertyPath collection = null;
         String elements = null;
+        String element = null;
         for (PropertyPath path : index.paths()) {
-            String value = valueOf(method, path, declared);
+            String value = valueOf(method, path, scope, declared);
             boolean checked = path.collection() || index.unique() && mayBeNull(path);
             if (checked) {
-                String local = local(path.camelName());
+                String local = scope.newName(path.camelName());
                 method.addStatement("$T $L = $L", path.collection() ? path.steps().get(path.steps().size() - 1)
                         .type().typeName() : path.parameterType(), local, value);
                 value = local;
@@ -122,7 +127,8 @@ final class SchemaCodeWriter {
             if (path.collection()) {
                 collection = path;
                 elements = value;
-                value = singular(value);
+                element = scope.newName(singular(path.camelName()));
+                value = element;
                 if (index.unique()) {
                     mustBeSet.add(value);
                 }
@@ -131,11 +137,10 @@ final class SchemaCodeWriter {
             }
             arguments.add(value);
         }
-        CodeBlock add = CodeBlock.of("out.add($L($L))", index.name() + "Value", String.join(", ", arguments));
+        CodeBlock add = CodeBlock.of("out.add($L($L))", Mapping.indexValue(index.name()), String.join(", ", arguments));
         if (collection != null) {
             method.beginControlFlow("if ($L != null)", elements)
-                    .beginControlFlow("for ($T $L : $L)", collection.scalar().typeName().box(), singular(elements),
-                            elements);
+                    .beginControlFlow("for ($T $L : $L)", collection.scalar().typeName().box(), element, elements);
         }
         if (!mustBeSet.isEmpty()) {
             method.beginControlFlow("if ($L)", String.join(" && ", mustBeSet.stream().map(v -> v + " != null").toList()));
@@ -150,21 +155,19 @@ final class SchemaCodeWriter {
         return method.build();
     }
 
-    /**
-     * A method encoding its arguments, one per path, as a tuple. A parameter named like the method's
-     * own {@code writer} gets a suffix, as the codec does for its variables.
-     */
+    /** A method encoding its arguments, one per path and named like it, as a tuple. */
     private MethodSpec tupleOf(String name, List<PropertyPath> paths, String doc) {
         MethodSpec.Builder method = MethodSpec.methodBuilder(name).addModifiers(Modifier.STATIC).returns(byte[].class)
                 .addJavadoc(doc + "\n");
+        MethodNames scope = MethodNames.keeping(paths.stream().map(PropertyPath::camelName).toList());
+        String writer = scope.newName("writer");
         CodeBlock.Builder body = CodeBlock.builder()
-                .addStatement("$T writer = new $T(32)", RuntimeTypes.TUPLE_WRITER, RuntimeTypes.TUPLE_WRITER);
+                .addStatement("$T $L = new $T(32)", RuntimeTypes.TUPLE_WRITER, writer, RuntimeTypes.TUPLE_WRITER);
         for (PropertyPath path : paths) {
-            String parameter = path.camelName().equals("writer") ? "writer_" : path.camelName();
-            method.addParameter(path.parameterType(), parameter);
-            writeScalar(body, path.scalar().kind(), parameter, !path.parameterType().isPrimitive());
+            method.addParameter(path.parameterType(), path.camelName());
+            writeScalar(body, writer, path.scalar().kind(), path.camelName(), !path.parameterType().isPrimitive());
         }
-        return method.addCode(body.build()).addStatement("return writer.toByteArray()").build();
+        return method.addCode(body.build()).addStatement("return $L.toByteArray()", writer).build();
     }
 
     /** Whether the value at the end of {@code path} (not an element of it) can be null. */
@@ -173,16 +176,19 @@ final class SchemaCodeWriter {
     }
 
     private MethodSpec counterGroup(CounterModel counter) {
-        MethodSpec.Builder method = MethodSpec.methodBuilder(counter.name() + "Group").addModifiers(Modifier.STATIC)
+        MethodSpec.Builder method = MethodSpec.methodBuilder(Mapping.counterGroup(counter.name()))
+                .addModifiers(Modifier.STATIC)
                 .returns(byte[].class).addJavadoc("The encoded group of counter '$L' {@code entity} counts in.\n",
                         counter.name())
                 .addParameter(entity.className(), "entity");
+        MethodNames scope = MethodNames.keeping(List.of("entity"));
         Map<String, String> declared = new HashMap<>();
         List<String> values = new ArrayList<>();
         for (PropertyPath path : counter.groupBy()) {
-            values.add(valueOf(method, path, declared));
+            values.add(valueOf(method, path, scope, declared));
         }
-        return method.addStatement("return $LGroupOf($L)", counter.name(), String.join(", ", values)).build();
+        return method.addStatement("return $L($L)", Mapping.counterGroupOf(counter.name()), String.join(", ", values))
+                .build();
     }
 
     private MethodSpec readGroup(CounterModel counter) {
@@ -191,7 +197,8 @@ final class SchemaCodeWriter {
         CodeBlock read = path.scalar().kind() == ScalarKind.ENUM
                 ? CodeBlock.of("reader.readEnum($T.class)", path.scalar().typeName())
                 : CodeBlock.of("reader.$L()", path.scalar().kind().tupleReader());
-        return MethodSpec.methodBuilder(counter.name() + "ReadGroup").addModifiers(Modifier.STATIC).returns(type)
+        return MethodSpec.methodBuilder(Mapping.counterReadGroup(counter.name())).addModifiers(Modifier.STATIC)
+                .returns(type)
                 .addJavadoc("Decodes a group of counter '$L'.\n", counter.name())
                 .addParameter(RuntimeTypes.TUPLE_READER, "reader")
                 .beginControlFlow("if (reader.nextIsNull())")
@@ -202,23 +209,27 @@ final class SchemaCodeWriter {
     }
 
     private MethodSpec amount(CounterModel counter, PropertyPath sum) {
-        MethodSpec.Builder method = MethodSpec.methodBuilder(counter.name() + "Amount").addModifiers(Modifier.STATIC)
+        MethodSpec.Builder method = MethodSpec.methodBuilder(Mapping.counterAmount(counter.name()))
+                .addModifiers(Modifier.STATIC)
                 .returns(long.class).addJavadoc("What {@code entity} adds to counter '$L'.\n", counter.name())
                 .addParameter(entity.className(), "entity");
-        String value = valueOf(method, sum, new HashMap<>());
+        MethodNames scope = MethodNames.keeping(List.of("entity"));
+        String value = valueOf(method, sum, scope, new HashMap<>());
         if (!mayBeNull(sum)) {
             return method.addStatement("return $L", value).build();
         }
-        String local = local(sum.camelName());
+        String local = scope.newName(sum.camelName());
         return method.addStatement("$T $L = $L", sum.parameterType(), local, value)
                 .addStatement("return $L == null ? 0L : $L", local, local).build();
     }
 
     /**
      * An expression for the value at the end of {@code path}, declaring a local for each embedded object
-     * on the way (once per method, however many paths pass through it) so that a null one gives null.
+     * on the way (once per method, however many paths pass through it) so that a null one gives null. The
+     * method's parameter {@code entity} holds the entity.
      */
-    private static String valueOf(MethodSpec.Builder method, PropertyPath path, Map<String, String> declared) {
+    private static String valueOf(MethodSpec.Builder method, PropertyPath path, MethodNames scope,
+            Map<String, String> declared) {
         List<Property> steps = path.steps();
         String source = "entity";
         StringBuilder prefix = new StringBuilder();
@@ -229,7 +240,7 @@ final class SchemaCodeWriter {
             camel.append(i == 0 ? step.name() : GeneratedNames.capitalize(step.name()));
             String known = declared.get(prefix.toString());
             if (known == null) {
-                known = local(camel.toString());
+                known = scope.newName(camel.toString());
                 String read = step.readFrom(source);
                 method.addStatement("$T $L = $L", step.type().typeName(), known,
                         i == 0 ? read : source + " == null ? null : " + read);
@@ -241,21 +252,8 @@ final class SchemaCodeWriter {
         return steps.size() == 1 ? read : source + " == null ? null : " + read;
     }
 
-    /** A local variable name that cannot clash with the generated method's parameters. */
-    private static String local(String name) {
-        return List.of("entity", "out", "writer", "reader").contains(name) ? name + "_" : name;
-    }
-
-    /**
-     * The name of one element of a collection: {@code tags} gives {@code tag}, {@code addresses}
-     * {@code address}; a name that would be a keyword or a parameter gets the suffix {@code Element}.
-     */
-    static String singular(String plural) {
-        String name = dropPlural(plural);
-        return javax.lang.model.SourceVersion.isKeyword(name) || local(name) != name ? plural + "Element" : name;
-    }
-
-    private static String dropPlural(String plural) {
+    /** The name of one element of a collection: {@code tags} gives {@code tag}, {@code addresses} {@code address}. */
+    private static String singular(String plural) {
         if (plural.endsWith("ies") && plural.length() > 3) {
             return plural.substring(0, plural.length() - 3) + "y";
         }
@@ -270,13 +268,14 @@ final class SchemaCodeWriter {
         return plural + "Element";
     }
 
-    private static void writeScalar(CodeBlock.Builder code, ScalarKind kind, String variable, boolean nullable) {
+    private static void writeScalar(CodeBlock.Builder code, String writer, ScalarKind kind, String variable,
+            boolean nullable) {
         if (nullable) {
-            code.beginControlFlow("if ($L == null)", variable).addStatement("writer.writeNull()")
-                    .nextControlFlow("else").addStatement("writer.$L($L)", kind.tupleWriter(), variable)
+            code.beginControlFlow("if ($L == null)", variable).addStatement("$L.writeNull()", writer)
+                    .nextControlFlow("else").addStatement("$L.$L($L)", writer, kind.tupleWriter(), variable)
                     .endControlFlow();
         } else {
-            code.addStatement("writer.$L($L)", kind.tupleWriter(), variable);
+            code.addStatement("$L.$L($L)", writer, kind.tupleWriter(), variable);
         }
     }
 
@@ -306,8 +305,8 @@ final class SchemaCodeWriter {
 
     /** {@code withEmail(entity, email)}: the entity with one field changed (a class is changed in place). */
     private MethodSpec with(Property property) {
-        String instance = property.name().equals("entity") ? "current" : "entity";
-        return MethodSpec.methodBuilder("with" + GeneratedNames.capitalize(property.name()))
+        String instance = MethodNames.keeping(List.of(property.name())).newName("entity");
+        return MethodSpec.methodBuilder(Mapping.with(property.name()))
                 .addModifiers(Modifier.STATIC).returns(entity.className())
                 .addJavadoc("{@code $L} with '$L' set to the given value.\n", instance, property.name())
                 .addParameter(entity.className(), instance)
@@ -335,7 +334,8 @@ final class SchemaCodeWriter {
         String target = instance;
         if (copy) {
             target = "copy";
-            code.addStatement("$T copy = $T.of(INSTANCE, $L)", entity.className(), RuntimeTypes.COPIES, instance);
+            code.addStatement("$T copy = $T.of($L, $L)", entity.className(), RuntimeTypes.COPIES, GeneratedNames.INSTANCE,
+                    instance);
         }
         if (property.writeIsSetter()) {
             code.addStatement("$L.$L($L)", target, property.write(), value);

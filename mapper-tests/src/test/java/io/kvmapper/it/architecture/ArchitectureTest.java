@@ -73,8 +73,26 @@ class ArchitectureTest {
     @Test
     void theRuntimeAndBackendPackagesDependOneWay() {
         slices().matching("io.kvmapper.(**)").should().beFreeOfCycles()
-                .check(main.that(describe("outside the processor",
-                        type -> !type.getPackageName().startsWith("io.kvmapper.processor"))));
+                .check(main.that(describe("outside the processor", type -> !inTheProcessor(type))));
+    }
+
+    /**
+     * The processor's packages depend one way: the model and the shared vocabulary (annotation reading, names,
+     * diagnostics) at the bottom, then the schema, the validators and the writers, and the processor's entry
+     * on top. The slices are taken from {@code io.kvmapper}, so that the processor's own root package is one.
+     */
+    @Test
+    void theProcessorPackagesDependOneWay() {
+        slices().matching("io.kvmapper.(**)").should().beFreeOfCycles()
+                .check(main.that(describe("in the processor", ArchitectureTest::inTheProcessor)));
+    }
+
+    /** The processor's root package holds its entry and orchestration: none of its subpackages reaches back into it. */
+    @Test
+    void nothingInTheProcessorDependsOnItsEntry() {
+        noClasses().that().resideInAPackage("io.kvmapper.processor.*..")
+                .should().dependOnClassesThat().resideInAPackage("io.kvmapper.processor")
+                .check(main);
     }
 
     @Test
@@ -149,6 +167,10 @@ class ArchitectureTest {
 
     private static String withoutComments(String source) {
         return source.replaceAll("(?s)/\\*.*?\\*/", "").replaceAll("//[^\n]*", "");
+    }
+
+    private static boolean inTheProcessor(JavaClass type) {
+        return type.getPackageName().startsWith("io.kvmapper.processor");
     }
 
     private static boolean mayBeUsedByGeneratedCode(JavaClass target) {

@@ -1,14 +1,14 @@
-package io.kvmapper.processor;
+package io.kvmapper.processor.diagnostic;
 
+import io.kvmapper.processor.annotations.AnnotationReader;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import javax.annotation.processing.Messager;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
-import javax.lang.model.element.ExecutableElement;
-import javax.lang.model.element.TypeElement;
 import javax.tools.Diagnostic;
 
 /**
@@ -34,8 +34,8 @@ public final class ErrorReporter {
      */
     public void error(Element element, String annotationType, String member, Message message, Object... args) {
         Element positioned = positioned(element);
-        AnnotationMirror annotation = annotation(positioned, annotationType);
-        AnnotationValue value = annotation == null || member == null ? null : explicitValue(annotation, member);
+        AnnotationMirror annotation = AnnotationReader.find(positioned, annotationType);
+        AnnotationValue value = annotation == null || member == null ? null : AnnotationReader.explicit(annotation, member);
         reports.add(new Report(Diagnostic.Kind.ERROR, message.format(args), positioned, annotation, value));
     }
 
@@ -60,7 +60,7 @@ public final class ErrorReporter {
      * once per field, and its problems are reported once.
      */
     public void printTo(Messager messager) {
-        for (Report r : new java.util.LinkedHashSet<>(reports)) {
+        for (Report r : new LinkedHashSet<>(reports)) {
             if (r.value() != null) {
                 messager.printMessage(r.kind(), r.text(), r.element(), r.annotation(), r.value());
             } else if (r.annotation() != null) {
@@ -70,17 +70,6 @@ public final class ErrorReporter {
             }
         }
         reports.clear();
-    }
-
-    /** The annotation of type {@code qualifiedName} on {@code element}, or null. */
-    public static AnnotationMirror annotation(Element element, String qualifiedName) {
-        for (AnnotationMirror mirror : element.getAnnotationMirrors()) {
-            TypeElement type = (TypeElement) mirror.getAnnotationType().asElement();
-            if (type.getQualifiedName().contentEquals(qualifiedName)) {
-                return mirror;
-            }
-        }
-        return null;
     }
 
     /**
@@ -98,15 +87,5 @@ public final class ErrorReporter {
             }
         }
         return element;
-    }
-
-    private static AnnotationValue explicitValue(AnnotationMirror annotation, String member) {
-        for (var entry : annotation.getElementValues().entrySet()) {
-            ExecutableElement key = entry.getKey();
-            if (key.getSimpleName().contentEquals(member)) {
-                return entry.getValue();
-            }
-        }
-        return null;
     }
 }

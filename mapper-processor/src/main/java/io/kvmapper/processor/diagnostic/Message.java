@@ -1,4 +1,4 @@
-package io.kvmapper.processor;
+package io.kvmapper.processor.diagnostic;
 
 /**
  * Every diagnostic the processor reports. Each states the rule, names the offending thing and says

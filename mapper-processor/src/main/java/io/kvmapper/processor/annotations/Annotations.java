@@ -1,4 +1,4 @@
-package io.kvmapper.processor.validate;
+package io.kvmapper.processor.annotations;
 
 /** Qualified names of the annotations the processor reads. */
 public final class Annotations {
