@@ -53,6 +53,11 @@ public final class KvMapperCli implements Runnable {
 
     /** Runs the tool and exits with its exit code. */
     public static void main(String[] args) {
+        // the runtime's warnings (System.Logger, which java.util.logging serves) as one line each, like the tool's own
+        // messages, rather than java.util.logging's two lines with a time stamp and the logging method
+        if (System.getProperty("java.util.logging.SimpleFormatter.format") == null) {
+            System.setProperty("java.util.logging.SimpleFormatter.format", "kvmapper: %4$s: %5$s%6$s%n");
+        }
         PrintStream out = new PrintStream(new java.io.BufferedOutputStream(
                 new java.io.FileOutputStream(java.io.FileDescriptor.out), 1 << 16), false, StandardCharsets.UTF_8);
         PrintStream err = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.err), true,
