@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kvmapper.KvStore;
 import io.kvmapper.cli.entities.GadgetRepository;
+import io.kvmapper.internal.codec.ValueCheck;
 import io.kvmapper.internal.codec.ValueHeader;
 import io.kvmapper.rocksdb.RocksBackend;
 import io.kvmapper.rocksdb.RocksKvStore;
@@ -152,7 +153,7 @@ class CommandsOnRocksDbTest {
         try (RocksBackend backend = RocksKvStore.openBackend(store, RocksKvStore.options().readOnly(true))) {
             byte[] key = Tuples.encode(List.of("User", "r", 1L));
             byte[] value = backend.get(key);
-            int payload = ValueHeader.payloadOffset(value, ValueHeader.JSON, "User", key);
+            int payload = ValueHeader.payloadOffset(value, ValueCheck.bodyOffset(key, value), ValueHeader.JSON, "User", key);
             Cli.Result user = Cli.run("get", "User", "1", "--rocksdb", dir, "--json");
             assertEquals(new String(value, payload, value.length - payload, StandardCharsets.UTF_8),
                     JSON.readTree(user.out()).get("record").toString());
