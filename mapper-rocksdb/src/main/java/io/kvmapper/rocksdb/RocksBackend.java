@@ -257,14 +257,11 @@ public final class RocksBackend implements KvBackend {
 
     /**
      * {@inheritDoc} An optimistic transaction with a snapshot taken now, its conflicts detected by this
-     * backend at commit. Closing the backend rolls back every transaction still open.
+     * backend at commit. Closing the backend rolls back every transaction still open. On a store opened
+     * read-only a transaction reads (at its snapshot) and refuses its first write.
      */
     @Override
     public KvTransaction beginTransaction() {
-        if (readOnly) {
-            throw new InvalidRequestException("RocksDB store at " + directory + " is open read-only, so nothing can be"
-                    + " written to it; open it without RocksKvStore.Options.readOnly to write");
-        }
         long stamp = enter();
         try {
             // The version first, then the snapshot: the snapshot holds every commit up to that version.
@@ -273,6 +270,17 @@ public final class RocksBackend implements KvBackend {
             return transaction;
         } finally {
             exit(stamp);
+        }
+    }
+
+    /**
+     * Throws if the store was opened read-only; the transaction's write methods call it before they buffer
+     * anything.
+     */
+    void requireWritable() {
+        if (readOnly) {
+            throw new InvalidRequestException("RocksDB store at " + directory + " is open read-only, so nothing can be"
+                    + " written to it; open it without RocksKvStore.Options.readOnly to write");
         }
     }
 
