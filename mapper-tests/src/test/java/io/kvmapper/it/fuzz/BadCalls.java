@@ -111,9 +111,11 @@ final class BadCalls {
             case 5 -> rejected("existsById(null, ...)", () -> repository.existsById(null, id.seq(), id.weight()));
             case 6 -> rejected("deleteById(null, ...)", () -> repository.deleteById(null, id.seq(), id.weight()));
             case 7 -> rejected("updateNote(null, ...)", () -> repository.updateNote(null, id.seq(), id.weight(), "x"));
-            case 8 -> rejected("appendLines(null, ...)", () -> repository.appendLines(null, id.seq(), id.weight(), "x"));
+            case 8 -> rejected("appendLines(null, ...)",
+                    () -> repository.appendLines(null, id.seq(), id.weight(), "x"));
             case 9 -> rejected("findAllById(null)", () -> repository.findAllById(null));
-            case 10 -> rejected("findAllById([" + id + ", null])", () -> repository.findAllById(Arrays.asList(id, null)));
+            case 10 -> rejected("findAllById([" + id + ", null])",
+                    () -> repository.findAllById(Arrays.asList(id, null)));
             case 11 -> rejected("findAllById([(null, ...)])", () -> repository.findAllById(List.of(
                     new Id(null, id.seq(), id.weight()))));
             case 12 -> rejected("findByTenant(null)", () -> repository.findByTenant(null));
@@ -136,7 +138,8 @@ final class BadCalls {
                     () -> repository.removeMarks(id.tenant(), id.seq(), id.weight(), null), m -> { },
                     Boolean.TRUE::equals);
             case 19 -> {
-                // a null element: Protobuf's repeated fields cannot hold one; JSON and the attribute-per-key layout keep it
+                // a null element: Protobuf's repeated fields cannot hold one; JSON and the attribute-per-key layout
+                // keep it
                 int variant = values.random().nextInt(4);
                 changed.lines = changed.lines == null ? new ArrayList<>() : changed.lines;
                 changed.tags = changed.tags == null ? new LinkedHashSet<>() : changed.tags;
@@ -153,7 +156,8 @@ final class BadCalls {
                     case 2 -> () -> repository.addTags(id.tenant(), id.seq(), id.weight(), null);
                     default -> () -> repository.putMarks(id.tenant(), id.seq(), id.weight(), "k-null", null);
                 };
-                String what = new String[] {"appendLines", "insertLines at 0", "addTags", "putMarks(\"k-null\")"}[variant]
+                String what = new String[] {"appendLines", "insertLines at 0", "addTags",
+                    "putMarks(\"k-null\")"}[variant]
                         + "(" + id + ", null)";
                 yield kind.rejectsNullElements() ? rejected(what, action) : accepted(what, action, replaced(changed),
                         Boolean.TRUE::equals);
@@ -202,7 +206,8 @@ final class BadCalls {
                 changed.handle = bad;
                 yield rejected("save" + changed, () -> repository.save(changed));
             }
-            case 7 -> rejected("updateHandle" + at, () -> repository.updateHandle(id.tenant(), id.seq(), id.weight(), bad));
+            case 7 -> rejected("updateHandle" + at,
+                    () -> repository.updateHandle(id.tenant(), id.seq(), id.weight(), bad));
             case 8 -> rejected("findByHandle(" + Id.show(bad) + ")", () -> repository.findByHandle(bad));
             case 9 -> {
                 changed.tags = new LinkedHashSet<>(List.of("red", bad));
@@ -306,7 +311,8 @@ final class BadCalls {
             }
             case 1 -> rejected("updateSerial(" + id + ", " + tooLarge.bitLength() + " bits)",
                     () -> repository.updateSerial(id.tenant(), id.seq(), id.weight(), tooLarge));
-            case 2 -> rejected("findBySerial(" + tooLarge.bitLength() + " bits)", () -> repository.findBySerial(tooLarge));
+            case 2 -> rejected("findBySerial(" + tooLarge.bitLength() + " bits)",
+                    () -> repository.findBySerial(tooLarge));
             case 3 -> {
                 changed.serial = values.chance(0.5) ? LARGEST : LARGEST.negate();
                 yield accepted("updateSerial(" + id + ", the largest magnitude a key holds)",
@@ -318,7 +324,8 @@ final class BadCalls {
                 // unscaled value as a tuple integer, which holds at most 255 bytes
                 BigDecimal amount = switch (values.random().nextInt(5)) {
                     case 0 -> new BigDecimal(tooBig, values.random().nextInt(-5, 5));
-                    case 4 -> new BigDecimal(BigInteger.ONE.shiftLeft(values.between(3400, 5000)), values.between(-9, 9));
+                    case 4 -> new BigDecimal(BigInteger.ONE.shiftLeft(values.between(3400, 5000)),
+                            values.between(-9, 9));
                     case 1 -> new BigDecimal(BigInteger.valueOf(values.random().nextLong()), Integer.MIN_VALUE);
                     case 2 -> new BigDecimal(BigInteger.valueOf(values.random().nextLong()), Integer.MAX_VALUE);
                     default -> new BigDecimal(LARGEST, Integer.MIN_VALUE + 1);

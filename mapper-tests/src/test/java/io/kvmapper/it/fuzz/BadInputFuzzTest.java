@@ -81,7 +81,8 @@ class BadInputFuzzTest {
                         .open(store);
                 runCase(kind, repository, other, values, story, tally);
             } catch (AssertionError | RuntimeException e) {
-                throw new AssertionError(FuzzSettings.replay(TEST, seed, kind, number) + "\n" + String.join("\n", story),
+                throw new AssertionError(FuzzSettings.replay(TEST, seed, kind, number) + "\n"
+                        + String.join("\n", story),
                         e);
             }
         }

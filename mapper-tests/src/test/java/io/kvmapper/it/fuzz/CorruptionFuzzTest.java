@@ -155,7 +155,8 @@ class CorruptionFuzzTest {
                     // what repair() leaves while records cannot be decoded (docs/reliability.md): those records,
                     // the counters (the recount misses them) and unique entries pointing at them
                     check(problem.contains("deleteById removes a record that cannot be decoded")
-                            || problem.contains(": counter '") || problem.contains(", which cannot be decoded, instead of"),
+                            || problem.contains(": counter '")
+                            || problem.contains(", which cannot be decoded, instead of"),
                             "verify() after one repair() reports what it should have repaired: " + problem);
                 }
                 for (Id id : undecodable) {
@@ -309,7 +310,8 @@ class CorruptionFuzzTest {
         public String toString() {
             return cases + " cases, " + changes + " damaging changes (cases by area: " + areas + "), " + reported
                     + " reported by verify() as required, " + deleted + " undecodable records deleted, " + refused
-                    + " metadata damages refused on opening, " + strays + " keys no id names removed through the backend, " + reads + " checked reads";
+                    + " metadata damages refused on opening, " + strays
+                    + " keys no id names removed through the backend, " + reads + " checked reads";
         }
     }
 }

@@ -220,7 +220,8 @@ final class Damager {
     private void forgedItem(Damage damage, byte[] key, byte[] value) {
         int roll = values.random().nextInt(100);
         if (roll < 35) {
-            damage.change(Kind.FORGERY, "forged item (value damaged)", key, sealed(key, faultyValue(body(value), false)));
+            damage.change(Kind.FORGERY, "forged item (value damaged)", key,
+                    sealed(key, faultyValue(body(value), false)));
         } else if (roll < 65) {
             damage.change(Kind.FORGERY, "forged item (another tuple)", key, sealed(key, randomTuple()));
         } else if (roll < 80) {
@@ -265,7 +266,8 @@ final class Damager {
         byte[] prefix = Arrays.copyOf(key, Tuples.partitionLength(key));
         switch (values.random().nextInt(8)) {
             case 0 -> damage.change(Kind.FAULT, "entry deleted", key, null);
-            case 1 -> damage.change(Kind.FAULT, "entry carries a value", key, nonEmpty(faultyValue(new byte[0], false)));
+            case 1 -> damage.change(Kind.FAULT, "entry carries a value", key,
+                    nonEmpty(faultyValue(new byte[0], false)));
             case 2 -> damage.change(Kind.FAULT, "entry moved to a changed key", key, null)
                     .change(Kind.FAULT, "entry moved here", changedKey(key), new byte[0]);
             case 3 -> damage.change(Kind.FAULT, "entry copied to a changed key", changedKey(key), new byte[0]);
@@ -417,7 +419,10 @@ final class Damager {
         return damaged;
     }
 
-    /** A key near {@code key}: a bit flipped, cut short, extended by bytes or by an element, its last element changed. */
+    /**
+     * A key near {@code key}: a bit flipped, cut short, extended by bytes or by an element, its last element
+     * changed.
+     */
     byte[] changedKey(byte[] key) {
         byte[] changed;
         switch (values.random().nextInt(5)) {

@@ -80,7 +80,8 @@ final class FuzzSettings {
     /**
      * The directory of one case's store: a store of its own in memory and on RocksDB, so that no case scans the
      * deletion markers of the cases before it (on RocksDB a scan steps over them, and the bad-input fuzzer's cases,
-     * which write values of up to a MiB, made the last ones several times slower than the first); on Cassandra, where each new directory creates tables, the one store
+     * which write values of up to a MiB, made the last ones several times slower than the first); on Cassandra,
+     * where each new directory creates tables, the one store
      * of the test, which every case leaves empty.
      */
     static java.nio.file.Path caseDirectory(java.nio.file.Path testDirectory, int caseNumber) {

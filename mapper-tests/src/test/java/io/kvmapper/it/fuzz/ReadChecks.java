@@ -217,7 +217,8 @@ final class ReadChecks {
         }
     }
 
-    private List<Specimen> attemptPages(String what, boolean corruptAllowed, Function<PageRequest, Page<Specimen>> finder,
+    private List<Specimen> attemptPages(String what, boolean corruptAllowed,
+            Function<PageRequest, Page<Specimen>> finder,
             int size) {
         try {
             return pages(what, finder, size);
@@ -289,7 +290,8 @@ final class ReadChecks {
         for (K group : groups) {
             Long value = attempt(counter + "(" + group + ")", !exact, () -> getter.apply(group));
             long want = expected.getOrDefault(group, 0L);
-            check(!exact || value != null && value == want, counter + "(" + group + ") is " + value + ", the records give " + want);
+            check(!exact || value != null && value == want,
+                    counter + "(" + group + ") is " + value + ", the records give " + want);
         }
         Map<K, Long> map = attempt(counter + "()", !exact, all);
         if (exact) {

@@ -25,7 +25,8 @@ enum SpecimenKind {
 
     /** The kind of {@code specimen}'s class. */
     static SpecimenKind of(Specimen specimen) {
-        return specimen instanceof JsonSpecimen ? JSON : specimen instanceof ProtoSpecimen ? PROTOBUF : ATTRIBUTE_PER_KEY;
+        return specimen instanceof JsonSpecimen ? JSON
+                : specimen instanceof ProtoSpecimen ? PROTOBUF : ATTRIBUTE_PER_KEY;
     }
 
     /** The stored entity name, first element of every key of the entity. */

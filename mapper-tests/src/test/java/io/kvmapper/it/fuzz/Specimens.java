@@ -145,7 +145,8 @@ interface Specimens {
                 (proxy, method, args) -> {
                     if (method.getDeclaringClass() == Object.class) {
                         return method.getName().equals("toString") ? type.getSimpleName()
-                                : method.getName().equals("hashCode") ? System.identityHashCode(proxy) : proxy == args[0];
+                                : method.getName().equals("hashCode") ? System.identityHashCode(proxy)
+                                : proxy == args[0];
                     }
                     Object[] passed = args;
                     if (method.getName().equals("findAllById") && args[0] != null) {
