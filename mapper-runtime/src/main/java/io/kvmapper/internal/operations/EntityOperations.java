@@ -592,6 +592,8 @@ public final class EntityOperations<E> {
      * checked to still hold the value: first with {@code holds}, if given, then (where it says no) by
      * comparing its encoded index value with the entry.
      *
+     * <p>An entry that does not hold a record key of the entity (damaged) finds nothing.
+     *
      * @param holds a cheap test that an entity holds the value the caller looked up (the generated
      *     finder's {@code equals} on the field); it must never say yes where the encodings differ
      */
@@ -600,7 +602,10 @@ public final class EntityOperations<E> {
         byte[] entry = KeyLayout.uniqueEntry(info.keys().prefix(), value);
         KvReader reader = reader();
         byte[] recordKey = reader.get(entry);
-        if (recordKey == null) {
+        if (recordKey == null || !shared.layout().isRecordKey(recordKey)) {
+            // an entry that names no record key (damaged: empty, cut, a counter's key) points at no record;
+            // verify() reports it and repair() mends it. Not read: a backend may refuse such a key (Cassandra
+            // needs a partition element, and threw InvalidRequestException for an empty entry)
             return Optional.empty();
         }
         E entity = shared.records().find(reader, recordKey);
