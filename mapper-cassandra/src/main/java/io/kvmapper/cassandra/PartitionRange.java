@@ -14,6 +14,9 @@ import java.util.Arrays;
  * @param to the first sort key after the range, or {@code null} for the partition's end
  */
 record PartitionRange(byte[] partition, byte[] from, byte[] to) {
+    /** The longest value Cassandra accepts in a partition key or clustering column, in bytes. */
+    static final int MAX_KEY_COLUMN = 65_535;
+
     private static final byte[] EMPTY = new byte[0];
 
     /**
@@ -37,14 +40,29 @@ record PartitionRange(byte[] partition, byte[] from, byte[] to) {
         int limit = strict < 0 ? key.length : strict;
         for (int i = 0; i + 1 < limit; i++) {
             if (key[i] == 0 && key[i + 1] == (byte) 0xFF && isElement(key, i + 1)) {
-                return i + 1;
+                return fits(key, i + 1);
             }
         }
         if (strict < 0) {
             throw new InvalidRequestException("key " + Tuples.toString(key) + " does not start with a tuple element;"
                     + " the Cassandra backend stores every key as (partition, sort key) and needs one");
         }
-        return strict;
+        return fits(key, strict);
+    }
+
+    /**
+     * {@code length}, once the partition element and the sort key each fit Cassandra's limit of 65,535 bytes for
+     * a key column (a longer one failed on the server, as a {@code StorageException}).
+     *
+     * @throws InvalidRequestException if either is longer
+     */
+    private static int fits(byte[] key, int length) {
+        if (length > MAX_KEY_COLUMN || key.length - length > MAX_KEY_COLUMN) {
+            throw new InvalidRequestException("a key of " + key.length + " bytes (partition element " + length
+                    + ", sort key " + (key.length - length) + ") cannot be stored: Cassandra holds at most "
+                    + MAX_KEY_COLUMN + " bytes in each; shorten the key components or indexed values");
+        }
+        return length;
     }
 
     private static boolean isElement(byte[] key, int length) {

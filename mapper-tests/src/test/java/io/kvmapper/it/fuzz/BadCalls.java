@@ -347,9 +347,13 @@ final class BadCalls {
         return switch (values.random().nextInt(6)) {
             case 0 -> {
                 changed.note = text;
-                yield accepted("updateNote(" + id + ", " + size + " chars)",
-                        () -> repository.updateNote(id.tenant(), id.seq(), id.weight(), text), replaced(changed),
-                        Boolean.TRUE::equals);
+                // on Cassandra a checked write (a lightweight transaction) of a value longer than the chunk size
+                // is refused with InvalidRequestException (docs/cassandra.md, chunked values)
+                String what = "updateNote(" + id + ", " + size + " chars)";
+                Supplier<Object> action = () -> repository.updateNote(id.tenant(), id.seq(), id.weight(), text);
+                yield io.kvmapper.it.TestStores.onCassandra()
+                        ? either(what, action, replaced(changed), Boolean.TRUE::equals)
+                        : accepted(what, action, replaced(changed), Boolean.TRUE::equals);
             }
             case 1 -> {
                 List<String> lines = new ArrayList<>();
