@@ -147,6 +147,11 @@ public final class EntityOperations<E> {
         return new EntityOperations<>(store, shared, TransactionImpl.kvOf(tx, store, entityName()));
     }
 
+    /** Whether these operations work inside a unit of work ({@link #with}) rather than each in its own. */
+    boolean inTransaction() {
+        return transaction != null;
+    }
+
     /** The store. */
     public KvStoreImpl store() {
         return store;
@@ -227,6 +232,25 @@ public final class EntityOperations<E> {
                 throw new DuplicateKeyException(entityName(), Tuples.toString(key));
             }
             return write(kv, key, null, entity);
+        });
+    }
+
+    /**
+     * Deletes the entity under {@code key} if, as stored when this unit of work reads it (with conflict tracking),
+     * it satisfies {@code matches}; its index entries and counters follow, as in {@link #delete(byte[])}. Whether
+     * it was deleted. A derived {@code deleteBy} method deletes through here, so that an entity changed since its
+     * query found it is deleted only if it still matches.
+     */
+    boolean deleteIf(byte[] key, Predicate<? super E> matches) {
+        RecordLayout<E> records = shared.records();
+        return apply(kv -> {
+            RecordLayout.Stored<E> old = records.load(kv, key);
+            if (old == null || !matches.test(old.entity())) {
+                return false;
+            }
+            shared.maintainers().update(kv, key, old.entity(), null);
+            records.delete(kv, key, old);
+            return true;
         });
     }
 
@@ -387,7 +411,7 @@ public final class EntityOperations<E> {
         if (range.isEmpty()) {
             return Stream.empty();
         }
-        RecordCursor<E> cursor = shared.records().scan(reader(), range, 0);
+        RecordCursor<E> cursor = scanRecords(range, 0, null);
         Spliterator<E> entities = new Spliterators.AbstractSpliterator<>(Long.MAX_VALUE,
                 Spliterator.ORDERED | Spliterator.NONNULL) {
             @Override
@@ -409,7 +433,7 @@ public final class EntityOperations<E> {
         if (range.isEmpty()) {
             return found;
         }
-        try (RecordCursor<E> cursor = shared.records().scan(reader(), range, 0)) {
+        try (RecordCursor<E> cursor = scanRecords(range, 0, null)) {
             while (cursor.hasNext()) {
                 found.add(cursor.next());
             }
@@ -427,7 +451,7 @@ public final class EntityOperations<E> {
         byte[] after = resumeAfter(range, request);
         byte[] lastKey = null;
         boolean more = false;
-        try (RecordCursor<E> cursor = shared.records().scan(reader(), range, request.size() + 1, after)) {
+        try (RecordCursor<E> cursor = scanRecords(range, request.size() + 1, after)) {
             while (cursor.hasNext()) {
                 if (items.size() == request.size()) {
                     more = true;
@@ -438,6 +462,16 @@ public final class EntityOperations<E> {
             }
         }
         return new Page<>(items, more ? Optional.of(Continuations.encode(lastKey)) : Optional.empty());
+    }
+
+    /**
+     * The entities in {@code range} after the key {@code after} (null: from its start), at most {@code limit}
+     * (0: all), decoded as they are scanned: the one read of records by range, which the finders, the streams and
+     * derived queries ({@link EntityQuery}) share, as they share {@link #findAll(List)} by key and
+     * {@link #fetch} by index entry.
+     */
+    RecordCursor<E> scanRecords(KeyRange range, int limit, byte[] after) {
+        return shared.records().scan(reader(), range, limit, after);
     }
 
     /** How many entities there are: a scan of every record's items, decoding none. */
@@ -544,7 +578,7 @@ public final class EntityOperations<E> {
      * records are read at slightly different moments, so each entity is checked to still own its entry:
      * one changed in between is left out rather than returned for a value it no longer holds.
      */
-    private List<E> fetch(IndexMaintainer<E> info, List<KeyValue> entries) {
+    List<E> fetch(IndexMaintainer<E> info, List<KeyValue> entries) {
         List<E> found = new ArrayList<>(entries.size());
         if (entries.isEmpty()) {
             return found;
@@ -564,7 +598,7 @@ public final class EntityOperations<E> {
     }
 
     /** The maintainer of the index {@code name}, which must be ready to serve reads. */
-    private IndexMaintainer<E> index(String name) {
+    IndexMaintainer<E> index(String name) {
         IndexMaintainer<E> index = shared.maintainers().index(name);
         index.requireReady();
         return index;
@@ -668,11 +702,12 @@ public final class EntityOperations<E> {
         return request.continuation().isPresent() && resumeAfter(range, request) == null;
     }
 
-    private String entityName() {
+    String entityName() {
         return shared.mapping().entityName();
     }
 
-    private KvReader reader() {
+    /** What reads go to: this repository's transaction, or the backend. */
+    KvReader reader() {
         return transaction != null ? transaction : store.backend();
     }
 
