@@ -105,7 +105,7 @@ public final class EntityQuery<E> {
     public List<E> list() {
         List<E> found = new ArrayList<>();
         try (MergedHits<E> hits = open(true, limit, null)) {
-            while (hits.hasNext() && (limit == 0 || found.size() < limit)) {
+            while ((limit == 0 || found.size() < limit) && hits.hasNext()) {
                 found.add(hits.next().entity());
             }
         }

@@ -15,6 +15,8 @@ final class MergedHits<E> implements AutoCloseable {
     private final List<QueryBranch<E>> branches;
     private final PriorityQueue<QueryBranch<E>> heads;
     private final boolean reverse;
+    /** Branches whose hit was just taken: peeked again only when another hit is asked for. */
+    private final List<QueryBranch<E>> taken = new java.util.ArrayList<>();
 
     MergedHits(List<QueryBranch<E>> branches, boolean reverse) {
         this.branches = branches;
@@ -27,30 +29,40 @@ final class MergedHits<E> implements AutoCloseable {
         }
     }
 
+    /** Whether another hit follows; reads ahead in the branches the last hit came from, as far as they need. */
     boolean hasNext() {
+        requeue();
         return !heads.isEmpty();
     }
 
     /** The next hit in the merged order. */
     QueryHit<E> next() {
+        requeue();
         QueryBranch<E> first = heads.poll();
         if (first == null) {
             throw new NoSuchElementException();
         }
         QueryHit<E> hit = first.next();
-        requeue(first);
+        taken.add(first);
         while (!heads.isEmpty() && compare(heads.peek().peek(), hit) == 0) {
             QueryBranch<E> same = heads.poll();
             same.next();
-            requeue(same);
+            taken.add(same);
         }
         return hit;
     }
 
-    private void requeue(QueryBranch<E> branch) {
-        if (branch.peek() != null) {
-            heads.add(branch);
+    /**
+     * Puts back the branches the last hit came from. Done only when another hit is asked for, so that a query that
+     * has what it needs ({@code findFirst}, a full page) reads nothing more.
+     */
+    private void requeue() {
+        for (QueryBranch<E> branch : taken) {
+            if (branch.peek() != null) {
+                heads.add(branch);
+            }
         }
+        taken.clear();
     }
 
     private int compare(QueryHit<E> a, QueryHit<E> b) {
