@@ -178,7 +178,7 @@ final class QueryMethodValidator {
         if (operator == Operator.IS_NULL && (keyPart != null || p.steps().size() == 1 && p.scalar().primitive()
                 && !p.collection())) {
             reporter.error(method, Message.QUERY_NEVER_NULL, what, p.dotted(),
-                    keyPart != null ? "a key component" : "a " + last.type().typeName());
+                    keyPart != null ? "a key component" : "a primitive " + last.type().typeName());
             return null;
         }
         return new Resolved(p, operator, keyPart, condition.text());
