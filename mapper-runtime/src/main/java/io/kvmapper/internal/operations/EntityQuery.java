@@ -114,7 +114,7 @@ public final class EntityQuery<E> {
 
     /** The entities found, streamed lazily in the query's order; the stream holds cursors until closed. */
     public Stream<E> stream() {
-        MergedHits<E> hits = open(true, limit, null);
+        MergedHits<E> hits = open(operations, true, limit, true, null);
         Spliterator<E> entities = new Spliterators.AbstractSpliterator<>(Long.MAX_VALUE,
                 Spliterator.ORDERED | Spliterator.NONNULL) {
             private int taken;
@@ -236,7 +236,7 @@ public final class EntityQuery<E> {
         List<byte[]> keys = new ArrayList<>();
         byte[] last = null;
         boolean more = false;
-        try (MergedHits<E> hits = open(in, true, DELETE_BATCH + 1, after)) {
+        try (MergedHits<E> hits = open(in, true, DELETE_BATCH + 1, false, after)) {
             while (hits.hasNext()) {
                 if (keys.size() == DELETE_BATCH) {
                     more = true;
@@ -259,16 +259,16 @@ public final class EntityQuery<E> {
     // ---- plumbing
 
     private MergedHits<E> open(boolean fetch, int limitHint, byte[][] after) {
-        return open(operations, fetch, limitHint, after);
+        return open(operations, fetch, limitHint, false, after);
     }
 
-    private MergedHits<E> open(EntityOperations<E> on, boolean fetch, int limitHint, byte[][] after) {
+    private MergedHits<E> open(EntityOperations<E> on, boolean fetch, int limitHint, boolean lazy, byte[][] after) {
         requireOrderedScans();
         List<QueryBranch<E>> branches = new ArrayList<>(scans.size());
         try {
             for (int i = 0; i < scans.size(); i++) {
                 Predicate<? super E> filter = filters.get(i);
-                branches.add(new QueryBranch<>(on, scans.get(i), filter, keyOrder, fetch, limitHint, after));
+                branches.add(new QueryBranch<>(on, scans.get(i), filter, keyOrder, fetch, limitHint, lazy, after));
             }
             return new MergedHits<>(branches, !scans.isEmpty() && scans.get(0).reverse());
         } catch (RuntimeException e) {

@@ -21,12 +21,14 @@ import java.util.function.Predicate;
  * skips an entity that no longer holds its entry's value; the fetch by key; the record scan), and filtered by
  * the predicates the scan does not serve. A batch starts at the number of hits the query may take and doubles up
  * to {@value #MAX_BATCH}, so that {@code findFirst} reads one entry and one record while a long list reads in
- * bulk. Used by one thread; holds a backend cursor until closed.
+ * bulk; a stream starts at {@value #FIRST_STREAM_BATCH}. Used by one thread; holds a backend cursor until closed.
  *
  * @param <E> the entity type
  */
 final class QueryBranch<E> implements AutoCloseable {
     private static final int MAX_BATCH = 256;
+    /** The first batch of a stream, which may be closed after a few entities. */
+    static final int FIRST_STREAM_BATCH = 16;
 
     private final EntityOperations<E> operations;
     private final QueryScan scan;
@@ -57,10 +59,11 @@ final class QueryBranch<E> implements AutoCloseable {
      *     what follows the scan's order prefix
      * @param fetch whether to fetch the entities; always when there is a filter
      * @param limitHint how many hits the query may take from this scan, or 0 if it does not know
+     * @param lazy whether the hits are streamed to a caller who may stop early: the first batch is small
      * @param after the position ({@link QueryHit#position()}) to resume after, or null to start at the beginning
      */
     QueryBranch(EntityOperations<E> operations, QueryScan scan, Predicate<? super E> filter, boolean keyOrder,
-            boolean fetch, int limitHint, byte[][] after) {
+            boolean fetch, int limitHint, boolean lazy, byte[][] after) {
         this.operations = operations;
         this.scan = scan;
         this.filter = filter;
@@ -81,7 +84,7 @@ final class QueryBranch<E> implements AutoCloseable {
         this.oneItemPerRecord = monolithic;
         this.decodeWhileScanning = scan.isRecords() && !scan.reverse() && this.fetch;
         this.keyElements = mapping.keySize() - mapping.partitionSize();
-        this.batch = limitHint > 0 ? Math.min(limitHint, MAX_BATCH) : MAX_BATCH;
+        this.batch = limitHint > 0 ? Math.min(limitHint, MAX_BATCH) : lazy ? FIRST_STREAM_BATCH : MAX_BATCH;
         this.cursorLimit = limitHint > 0 && filter == null && (decodeWhileScanning || !scan.isRecords() || monolithic)
                 ? limitHint : 0;
         this.skipOrder = after == null ? null : after[0];

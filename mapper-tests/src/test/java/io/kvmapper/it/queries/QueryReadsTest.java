@@ -99,6 +99,23 @@ class QueryReadsTest {
         assertEquals(new Reads(1, 0, 0, 0), reads.takeReads(), "one counter group");
     }
 
+    /** A stream reads as it is consumed, in small batches at first, and closing it ends the reads. */
+    @Test
+    void aStreamReadsWhatIsConsumed() {
+        try (java.util.stream.Stream<Item> red = items.streamByColor(Color.RED)) {
+            assertEquals(2, red.limit(2).count());
+        }
+        Reads two = reads.takeReads();
+        assertEquals(1, two.scans(), two.toString());
+        assertTrue(two.items() <= 16, "the first batch of a stream, not all " + ITEMS + " entries: " + two);
+        try (java.util.stream.Stream<Item> red = items.streamByColor(Color.RED)) {
+            assertEquals(ITEMS, red.count());
+        }
+        Reads all = reads.takeReads();
+        assertEquals(ITEMS, all.items(), all.toString());
+        assertTrue(all.multiGets() <= 6, "the records in growing batches: " + all);
+    }
+
     @Test
     void aPageReadsOneMoreEntryThanItHolds() {
         assertEquals(10, items.findByName("common", PageRequest.ofSize(10)).items().size());
