@@ -87,8 +87,11 @@ final class QueryBranch<E> implements AutoCloseable {
         this.batch = limitHint > 0 ? Math.min(limitHint, MAX_BATCH) : lazy ? FIRST_STREAM_BATCH : MAX_BATCH;
         this.cursorLimit = limitHint > 0 && filter == null && (decodeWhileScanning || !scan.isRecords() || monolithic)
                 ? limitHint : 0;
-        this.skipOrder = after == null ? null : after[0];
-        this.skipTie = after == null ? null : after[1];
+        // where the scan cannot start right after the position, it starts at the beginning and skips up to it; the
+        // position is compared in key order, which is the scan's order there (a unique index's entries)
+        boolean skips = after != null && keyOrder && index != null && index.unique();
+        this.skipOrder = skips ? after[0] : null;
+        this.skipTie = skips ? after[1] : null;
         open(after);
     }
 
@@ -262,7 +265,10 @@ final class QueryBranch<E> implements AutoCloseable {
         }
     }
 
-    /** Adds a hit unless the filter rejects its entity or it lies at or before the position resumed after. */
+    /**
+     * Adds a hit unless the filter rejects its entity or it lies at or before the position resumed after (where the
+     * scan could not start after it).
+     */
     private void offer(byte[] recordKey, byte[] scannedKey, E entity) {
         if (entity != null && filter != null && !filter.test(entity)) {
             return;
