@@ -80,6 +80,7 @@ class QueryValidationTest {
                 Optional<User> findFirstByNameOrderByIdDesc(String name);
                 List<User> findByTagsIn(Collection<String> tags);
                 List<User> findByEmailOrName(String email, String name);
+                List<User> findByAgeGreaterThanOrAddressCity(int age, String city);
                 Page<User> findByNameStartingWith(String prefix, PageRequest page);
                 long countByStatus(User.Status status);
                 @AllowScan
@@ -100,6 +101,9 @@ class QueryValidationTest {
         assertThat(compilation).hadNoteContaining("Users.findByEmailOrName: served by a merge of [index 'email': "
                 + "email = email; filters nothing] or [index 'name': name = name; filters nothing], in primary-key "
                 + "order, without duplicates");
+        assertThat(compilation).hadNoteContaining("Users.findByAgeGreaterThanOrAddressCity: served by a merge of "
+                + "[index 'age': age > age; filters nothing] or [index 'cityAndAge': address.city = city; filters "
+                + "nothing], in the order of the fields after the equalities, without duplicates");
         assertThat(compilation).hadNoteContaining("Users.countByStatus: served by counter 'byStatus', one read");
         assertThat(compilation).hadNoteContaining("Users.findByCity: served by the primary key, all of it "
                 + "(@AllowScan); filters city = city");

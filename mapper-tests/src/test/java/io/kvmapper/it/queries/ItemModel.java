@@ -71,6 +71,9 @@ abstract class ItemModel {
 
     abstract Object queries();
 
+    /** The same queries inside {@code tx}. */
+    abstract ItemModel with(io.kvmapper.Transaction tx);
+
     abstract Item toItem(Object entity);
 
     private Object convert(Object result) {
@@ -143,6 +146,11 @@ abstract class ItemModel {
         }
 
         @Override
+        ItemModel with(io.kvmapper.Transaction tx) {
+            return new Monolithic(queries.with(tx));
+        }
+
+        @Override
         Item toItem(Object entity) {
             return (Item) entity;
         }
@@ -175,6 +183,11 @@ abstract class ItemModel {
         @Override
         Object queries() {
             return queries;
+        }
+
+        @Override
+        ItemModel with(io.kvmapper.Transaction tx) {
+            return new AttributePerKey(queries.with(tx));
         }
 
         @Override

@@ -48,7 +48,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * embedded paths, collections), then random queries drawn from every form of {@link ItemQueries} with random
  * arguments, each answered by the generated method and by a plain filter and sort of the items held in memory;
  * list, first, one, stream, count and exists answers must be equal, and so must the page sequence (every page the
- * slice of the list at its place), between random writes and deletes (deleteBy among them). Run on each backend
+ * slice of the list at its place), between random writes and deletes (deleteBy among them); one call in four runs
+ * inside a unit of work through {@code with(tx)}. Run on each backend
  * the surefire executions choose, in both layouts, with a fixed seed and a random one (printed, and named in every
  * failure). On a backend that is not globally ordered a scan of records across partitions comes in the backend's
  * scan order, and a method that promises an order over one is refused, as the runtime documents.
@@ -389,15 +390,22 @@ class QueryModelTest {
             }
         }
 
+        /** Calls the form's method; one call in four inside a unit of work, through {@code with(tx)}. */
         private Object call(Form form, Object[] arguments, PageRequest page) {
-            if (form.shape != Shape.PAGE) {
-                return model.call(form.method, form.types, arguments);
+            Class<?>[] types = form.types;
+            Object[] values = arguments;
+            if (form.shape == Shape.PAGE) {
+                types = Arrays.copyOf(form.types, form.types.length + 1);
+                types[form.types.length] = PageRequest.class;
+                values = Arrays.copyOf(arguments, arguments.length + 1);
+                values[arguments.length] = page;
             }
-            Class<?>[] types = Arrays.copyOf(form.types, form.types.length + 1);
-            types[form.types.length] = PageRequest.class;
-            Object[] withPage = Arrays.copyOf(arguments, arguments.length + 1);
-            withPage[arguments.length] = page;
-            return model.call(form.method, types, withPage);
+            Class<?>[] finalTypes = types;
+            Object[] finalValues = values;
+            if (random.nextInt(4) == 0) {
+                return store.transactResult(tx -> model.with(tx).call(form.method, finalTypes, finalValues));
+            }
+            return model.call(form.method, types, values);
         }
     }
 }
