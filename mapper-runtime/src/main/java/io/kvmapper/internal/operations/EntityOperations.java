@@ -185,15 +185,17 @@ public final class EntityOperations<E> {
      */
     public List<E> findAll(List<byte[]> keys) {
         List<E> found = new ArrayList<>(keys.size());
-        if (keys.isEmpty()) {
-            return found;
-        }
-        for (E entity : shared.records().findAll(reader(), keys)) {
+        for (E entity : findEach(keys)) {
             if (entity != null) {
                 found.add(entity);
             }
         }
         return found;
+    }
+
+    /** The entities under {@code keys}, in that order, with null for each absent one: the read of {@link #findAll}. */
+    List<E> findEach(List<byte[]> keys) {
+        return keys.isEmpty() ? new ArrayList<>() : shared.records().findAll(reader(), keys);
     }
 
     /** Whether an entity is stored under {@code key}. */
@@ -587,14 +589,27 @@ public final class EntityOperations<E> {
         for (KeyValue entry : entries) {
             keys.add(info.recordKeyOf(entry));
         }
-        List<E> entities = shared.records().findAll(reader(), keys);
-        for (int i = 0; i < keys.size(); i++) {
-            E entity = entities.get(i);
-            if (entity != null && info.owns(entity, keys.get(i), entries.get(i).key())) {
+        for (E entity : fetchEach(info, entries, keys)) {
+            if (entity != null) {
                 found.add(entity);
             }
         }
         return found;
+    }
+
+    /**
+     * The read of {@link #fetch}, given the record keys the entries point at: the entities in the entries' order,
+     * with null for each one absent or no longer holding its entry's value.
+     */
+    List<E> fetchEach(IndexMaintainer<E> info, List<KeyValue> entries, List<byte[]> keys) {
+        List<E> entities = new ArrayList<>(shared.records().findAll(reader(), keys));
+        for (int i = 0; i < keys.size(); i++) {
+            E entity = entities.get(i);
+            if (entity != null && !info.owns(entity, keys.get(i), entries.get(i).key())) {
+                entities.set(i, null);
+            }
+        }
+        return entities;
     }
 
     /** The maintainer of the index {@code name}, which must be ready to serve reads. */

@@ -66,7 +66,7 @@ final class MergedHits<E> implements AutoCloseable {
     }
 
     private int compare(QueryHit<E> a, QueryHit<E> b) {
-        return QueryHit.compare(a.order(), a.tie(), b.order(), b.tie(), reverse);
+        return a.compareTo(b, reverse);
     }
 
     @Override

@@ -41,8 +41,7 @@ final class QueryBranch<E> implements AutoCloseable {
     private final boolean decodeWhileScanning;
     private final boolean oneItemPerRecord;
     private final int keyElements;
-    private final byte[] skipOrder;
-    private final byte[] skipTie;
+    private final byte[][] skipTo;
     private final ArrayDeque<QueryHit<E>> ready = new ArrayDeque<>();
 
     private KvCursor cursor;
@@ -89,9 +88,7 @@ final class QueryBranch<E> implements AutoCloseable {
                 ? limitHint : 0;
         // where the scan cannot start right after the position, it starts at the beginning and skips up to it; the
         // position is compared in key order, which is the scan's order there (a unique index's entries)
-        boolean skips = after != null && keyOrder && index != null && index.unique();
-        this.skipOrder = skips ? after[0] : null;
-        this.skipTie = skips ? after[1] : null;
+        this.skipTo = after != null && keyOrder && index != null && index.unique() ? after : null;
         open(after);
     }
 
@@ -135,7 +132,8 @@ final class QueryBranch<E> implements AutoCloseable {
         byte[] raw;
         boolean inclusive = false;
         if (keyOrder) {
-            raw = scan.isRecords() ? layout().recordKeyOf(order, 0, 0) : concat(range.begin(), order);
+            // the position is a record key: the same key, or the entry of the same record after the fixed values
+            raw = scan.isRecords() ? order : concat(range.begin(), layout().entry(new byte[0], new byte[0], order));
         } else {
             raw = concat(orderPrefix == null ? new byte[0] : orderPrefix, order);
             // a scan of records merged in order: its one record whose key follows its prefix as the position's does
@@ -248,20 +246,12 @@ final class QueryBranch<E> implements AutoCloseable {
             }
             return;
         }
-        List<E> entities = index != null ? operations.fetch(index, entries) : operations.findAll(keys);
-        // both skip what is absent (or no longer holds its entry's value) and keep the order: walk them together
-        EntityMapping<E> mapping = operations.records().mapping();
-        int at = 0;
-        for (E entity : entities) {
-            byte[] key = mapping.keyOf(entity);
-            while (at < keys.size() && !Arrays.equals(keys.get(at), key)) {
-                at++;
+        // null where a record is absent, or no longer holds its entry's value
+        List<E> entities = index != null ? operations.fetchEach(index, entries, keys) : operations.findEach(keys);
+        for (int i = 0; i < keys.size(); i++) {
+            if (entities.get(i) != null) {
+                offer(keys.get(i), entries.get(i).key(), entities.get(i));
             }
-            if (at == keys.size()) {
-                break;
-            }
-            offer(keys.get(at), entries.get(at).key(), entity);
-            at++;
         }
     }
 
@@ -273,22 +263,20 @@ final class QueryBranch<E> implements AutoCloseable {
         if (entity != null && filter != null && !filter.test(entity)) {
             return;
         }
-        byte[] order;
-        byte[] tie = QueryHit.none();
+        QueryHit<E> hit;
         if (keyOrder) {
-            order = layout().entry(new byte[0], new byte[0], recordKey);
+            // record keys sort as primary keys do, the partition being of fixed size
+            hit = new QueryHit<>(recordKey, recordKey, 0, null, entity);
+        } else if (index != null) {
+            hit = new QueryHit<>(recordKey, scannedKey, orderPrefix == null ? 0 : orderPrefix.length, null, entity);
         } else {
-            byte[] key = index != null ? scannedKey : recordKey;
-            int from = orderPrefix == null ? 0 : orderPrefix.length;
-            order = Arrays.copyOfRange(key, from, key.length);
-            if (index == null && orderPrefix != null) {
-                tie = recordKey;
-            }
+            hit = new QueryHit<>(recordKey, recordKey, orderPrefix == null ? 0 : orderPrefix.length,
+                    orderPrefix == null ? null : recordKey, entity);
         }
-        if (skipOrder != null && QueryHit.compare(order, tie, skipOrder, skipTie, scan.reverse()) <= 0) {
+        if (skipTo != null && hit.compareTo(skipTo, scan.reverse()) <= 0) {
             return;
         }
-        ready.add(new QueryHit<>(order, tie, recordKey, entity));
+        ready.add(hit);
     }
 
     /** The record key of an item of a record: the partition element and the key's other components. */
