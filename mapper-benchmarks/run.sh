@@ -22,7 +22,7 @@ if [ "${1:-}" = "--quick" ]; then
 fi
 mvn -B -q -DskipTests package -pl mapper-benchmarks -am
 java -jar mapper-benchmarks/target/benchmarks.jar "${mode[@]}" \
-    -prof io.kvmapper.benchmarks.CpuTimeProfiler -e 'CodecBenchmark|LayoutBenchmark|ConcurrentCommitBenchmark' \
+    -prof io.kvmapper.benchmarks.CpuTimeProfiler -e 'CodecBenchmark|LayoutBenchmark|ConcurrentCommitBenchmark|QueryBenchmark' \
     -rf json -rff "$results" "$@"
 chart=docs/benchmarks.png
 [ "$results" = mapper-benchmarks/target/results.json ] || chart=mapper-benchmarks/target/benchmarks-quick.png
