@@ -121,6 +121,15 @@ class EntityQueryTest {
     }
 
     @Test
+    void aScanOfRecordsGoesOnPastOneThatCannotBeDecoded() {
+        new Raw(store).write(kv -> kv.put(MemberMapping.key(13), new byte[] {'J', 1, 0x7f}));
+        List<Member> expected = expected(m -> m.id() >= 10 && m.id() < 20 && m.id() != 13);
+        assertEquals(expected, query().scan(QueryScan.records(ids(10, 20), true)).list());
+        assertPagesMatchList(3, () -> query().scan(QueryScan.records(ids(10, 20), true)));
+        assertEquals(expected.size(), query().scan(QueryScan.records(ids(10, 20), true), m -> true).list().size());
+    }
+
+    @Test
     void aLimitStopsTheMergedStream() {
         EntityQuery<Member> query = query().inKeyOrder().limit(4).scan(team("red")).scan(team("blue"));
         assertEquals(expected(m -> "red".equals(m.team()) || "blue".equals(m.team())).subList(0, 4), query.list());

@@ -204,12 +204,14 @@ final class QueryBranch<E> implements AutoCloseable {
                 }
                 continue;
             }
-            E entity = records.next();
+            E entity = operations.nextDecodable(records); // null: a record that cannot be decoded, skipped
             byte[] key = records.key();
             takenFromCursor++;
             lastKey = key;
             read++;
-            offer(key, null, entity);
+            if (entity != null) {
+                offer(key, null, entity);
+            }
         }
     }
 
