@@ -2,6 +2,7 @@ package io.kvmapper.benchmarks;
 
 import io.kvmapper.KvStore;
 import io.kvmapper.benchmarks.queries.Member;
+import io.kvmapper.benchmarks.queries.MemberRepository;
 import io.kvmapper.benchmarks.queries.Members;
 import io.kvmapper.benchmarks.queries.Members_Impl;
 import io.kvmapper.rocksdb.RocksKvStore;
@@ -30,9 +31,12 @@ import org.openjdk.jmh.annotations.TearDown;
  * RocksDB code doing the same scans ({@link RawQueries}), on {@link #members} members with {@link #AGES} ages and
  * {@link #CITIES} cities spread evenly: {@code findByAgeBetween(a, a + 1)} (a range of the age index, about
  * {@code members / AGES} rows, then one multi-get) and {@code findByCityIn(c1, c2)} (two scans of the city index,
- * merged by key, about {@code 2 * members / CITIES} rows, then one multi-get). Each trial loads a fresh store, closes
- * and reopens it, so reads start from table files; the arguments follow one fixed sequence for both contenders.
- * Single-threaded, throughput in queries per second.
+ * merged by key, about {@code 2 * members / CITIES} rows, then one multi-get). A third contender, {@code finder},
+ * asks the entity's generated repository ({@link MemberRepository}) on the same store: its {@code findByAgeBetween},
+ * the same scan without the query layer, and two {@code findByCity} calls merged by id as a user would merge them,
+ * so the run tells the query layer's own cost from that of the read path it shares with the finders. Each trial
+ * loads a fresh store, closes and reopens it, so reads start from table files; the arguments follow one fixed
+ * sequence for every contender. Single-threaded, throughput in queries per second.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -41,8 +45,11 @@ public class QueryBenchmark {
     static final int AGES = 500;
     static final int CITIES = 250;
 
-    /** {@code raw} (hand-written RocksDB) or {@code kvmapper} (the generated query methods). */
-    @Param({"raw", "kvmapper"})
+    /**
+     * {@code raw} (hand-written RocksDB), {@code kvmapper} (the generated query methods) or {@code finder} (the
+     * generated repository's finders).
+     */
+    @Param({"raw", "kvmapper", "finder"})
     public String contender;
 
     /** Members loaded before measuring. */
@@ -52,6 +59,7 @@ public class QueryBenchmark {
     private Path directory;
     private KvStore store;
     private Members queries;
+    private MemberRepository finders;
     private RawQueries raw;
     private long step;
 
@@ -79,6 +87,7 @@ public class QueryBenchmark {
                 }
                 store = open(directory);
                 queries = new Members_Impl(store);
+                finders = contender.equals("finder") ? new MemberRepository(store) : null;
             }
             check(all);
         } catch (RuntimeException e) {
@@ -149,12 +158,30 @@ public class QueryBenchmark {
     }
 
     private List<Member> range(int age) {
-        return raw != null ? raw.byAgeBetween(age, age + 1) : queries.findByAgeBetween(age, age + 1);
+        if (raw != null) {
+            return raw.byAgeBetween(age, age + 1);
+        }
+        return finders != null ? finders.findByAgeBetween(age, age + 1) : queries.findByAgeBetween(age, age + 1);
     }
 
     private List<Member> in(String first, String second) {
         List<String> cities = List.of(first, second);
-        return raw != null ? raw.byCityIn(cities) : queries.findByCityIn(cities);
+        if (raw != null) {
+            return raw.byCityIn(cities);
+        }
+        if (finders == null) {
+            return queries.findByCityIn(cities);
+        }
+        List<Member> both = new ArrayList<>(finders.findByCity(first));
+        both.addAll(finders.findByCity(second));
+        both.sort(Comparator.comparingLong(Member::id));
+        List<Member> merged = new ArrayList<>(both.size());
+        for (Member member : both) {
+            if (merged.isEmpty() || merged.get(merged.size() - 1).id() != member.id()) {
+                merged.add(member);
+            }
+        }
+        return merged;
     }
 
     private static String city(int n) {
