@@ -19,6 +19,9 @@ final class CassandraStores {
             throw new IllegalStateException("kvmapper.cassandra.keyspace is not set; name the keyspace of the store");
         }
         CassandraKvStore.Options options = CassandraKvStore.options();
+        if (!properties.getKeyspaceReplication().isEmpty()) {
+            options.keyspaceReplication(properties.getKeyspaceReplication());
+        }
         if (properties.getUsername() != null) {
             if (properties.getPassword() == null) {
                 throw new IllegalStateException("kvmapper.cassandra.username is set but kvmapper.cassandra.password"

@@ -2,7 +2,9 @@ package io.kvmapper.spring;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -46,8 +48,14 @@ public class KvMapperProperties {
         /** Nodes to connect to first, as host or host:port (port 9042 if not given). */
         private List<String> contactPoints = new ArrayList<>();
 
-        /** Keyspace of the store; created with replication factor 1 if absent, unless the role may not. */
+        /** Keyspace of the store; it must exist unless keyspace-replication is given. */
         private String keyspace;
+
+        /**
+         * Replication of the keyspace, created with it if absent: e.g. class=NetworkTopologyStrategy, dc1=3.
+         * Empty: the keyspace must exist.
+         */
+        private Map<String, String> keyspaceReplication = new LinkedHashMap<>();
 
         /** Data center of the contact points, which the driver routes requests to. */
         private String localDatacenter = "datacenter1";
@@ -78,6 +86,16 @@ public class KvMapperProperties {
         /** Sets the keyspace. */
         public void setKeyspace(String keyspace) {
             this.keyspace = keyspace;
+        }
+
+        /** The replication a missing keyspace is created with. */
+        public Map<String, String> getKeyspaceReplication() {
+            return keyspaceReplication;
+        }
+
+        /** Sets the replication a missing keyspace is created with. */
+        public void setKeyspaceReplication(Map<String, String> keyspaceReplication) {
+            this.keyspaceReplication = keyspaceReplication;
         }
 
         /** The local data center. */

@@ -35,6 +35,8 @@ class CassandraStarterTest {
             return node.getHostString() + ":" + node.getPort();
         });
         properties.add("kvmapper.cassandra.keyspace", () -> "kvmapper_spring");
+        properties.add("kvmapper.cassandra.keyspace-replication.class", () -> "SimpleStrategy");
+        properties.add("kvmapper.cassandra.keyspace-replication.replication_factor", () -> "1");
         properties.add("kvmapper.cassandra.local-datacenter", () -> CassandraTestServer.DATACENTER);
     }
 
