@@ -36,7 +36,6 @@ import io.kvmapper.spi.KvCursor;
 import io.kvmapper.spi.KvReader;
 import io.kvmapper.spi.KvTransaction;
 import io.kvmapper.spi.ScanOptions;
-import io.kvmapper.tuple.Tuples;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -248,7 +247,7 @@ public final class EntityOperations<E> {
         byte[] key = shared.mapping().keyOf(entity);
         return apply("insert", kv -> {
             if (shared.records().exists(kv, key)) {
-                throw new DuplicateKeyException(entityName(), Tuples.toString(key));
+                throw new DuplicateKeyException(entityName(), shared.mapping().describeKey(key));
             }
             return write(kv, key, null, entity);
         });
@@ -320,7 +319,7 @@ public final class EntityOperations<E> {
         long expected = version.get(now);
         long actual = old == null ? 0 : version.get(old);
         if (expected != actual) {
-            throw new OptimisticLockException(entityName(), Tuples.toString(key), expected, actual);
+            throw new OptimisticLockException(entityName(), shared.mapping().describeKey(key), expected, actual);
         }
         return version.with(now, actual + 1);
     }
