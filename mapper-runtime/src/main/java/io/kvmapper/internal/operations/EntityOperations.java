@@ -688,9 +688,19 @@ public final class EntityOperations<E> {
      * @param group reads one group from a reader positioned on it
      */
     public <K> Map<K, Long> counterGroups(String counter, Function<TupleReader, K> group) {
+        return counterGroups(counter, new byte[0], group);
+    }
+
+    /**
+     * The groups of a counter with several group fields whose leading values are {@code leading} (encoded), each
+     * with its value, in group order; a group whose value is zero is not listed.
+     *
+     * @param group reads the rest of a group (its last value) from a reader positioned after {@code leading}
+     */
+    public <K> Map<K, Long> counterGroups(String counter, byte[] leading, Function<TupleReader, K> group) {
         Timing timing = Timing.start(store, entityName(), "counter");
         try {
-            byte[] prefix = counterMaintainer(counter).keys().prefix();
+            byte[] prefix = concat(counterMaintainer(counter).keys().prefix(), leading);
             Map<K, Long> groups = new LinkedHashMap<>();
             try (KvCursor cursor = reader().scan(KeyRange.startingWith(prefix), ScanOptions.FORWARD)) {
                 while (cursor.hasNext()) {
