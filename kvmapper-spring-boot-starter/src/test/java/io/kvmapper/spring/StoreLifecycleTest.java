@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -43,6 +44,22 @@ class StoreLifecycleTest {
             assertEquals(Optional.of(new Customer(1, "ada@example.com", "Ada")),
                     new CustomerRepository(reopened).findById(1));
         }
+    }
+
+    @Test
+    void withoutActuatorNorMicrometerTheStoreStillOpensAndIsNotTimed() {
+        new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(KvMapperAutoConfiguration.class,
+                        KvMapperActuatorAutoConfiguration.class))
+                .withClassLoader(new FilteredClassLoader("org.springframework.boot.actuate", "io.micrometer"))
+                .withPropertyValues("kvmapper.rocksdb.path=" + dir.resolve("plain"))
+                .run(context -> {
+                    assertTrue(context.getStartupFailure() == null, String.valueOf(context.getStartupFailure()));
+                    KvStore store = context.getBean(KvStore.class);
+                    assertFalse(context.containsBean("kvmapperHealthIndicator"));
+                    assertEquals(null, io.kvmapper.internal.store.KvStoreImpl.of(store).operationListener(),
+                            "no listener: operations are not timed");
+                });
     }
 
     @Test
