@@ -24,7 +24,7 @@ class SamplesMainTest {
                     + "every team",
             // shop: users with a unique email and a unique username
             "saved Ada, Alan and Grace; save returns the stored copy, and Ada's is at version 1",
-            "a second insert of user 1 is refused: User: an entity with key ((\"User\", \"r\", 1)) already exists",
+            "a second insert of user 1 is refused: User: an entity with key (id=1) already exists",
             "Mallory signing up with Ada's email is refused: User: unique index \"email\" already maps value "
                     + "(\"ada@example.com\") to the entity with key ((\"User\", \"r\", 1))",
             "  and the store is unchanged: 3 users, user 4 exists: false, findByUsername(\"mallory\"): Optional.empty,"
