@@ -26,11 +26,11 @@ class SamplesMainTest {
             "saved Ada, Alan and Grace; save returns the stored copy, and Ada's is at version 1",
             "a second insert of user 1 is refused: User: an entity with key (id=1) already exists",
             "Mallory signing up with Ada's email is refused: User: unique index \"email\" already maps value "
-                    + "(\"ada@example.com\") to the entity with key ((\"User\", \"r\", 1))",
+                    + "(\"ada@example.com\") to the entity with key (id=1)",
             "  and the store is unchanged: 3 users, user 4 exists: false, findByUsername(\"mallory\"): Optional.empty,"
                     + " ada@example.com belongs to Ada",
             "Alan taking the username \"ada\" with updateUsername is refused: User: unique index \"username\" already "
-                    + "maps value (\"ada\") to the entity with key ((\"User\", \"r\", 1))",
+                    + "maps value (\"ada\") to the entity with key (id=1)",
             "  Alan's username is still alan",
             "8 threads sign up with hopper@example.com at once: 1 succeeded, 7 were refused; findByEmail finds Hopper",
             "findAllById(3, 99, 1), one multi-get: [Grace, Ada]",
