@@ -1,5 +1,6 @@
 package io.kvmapper.rocksdb;
 
+import io.kvmapper.InvalidRequestException;
 import io.kvmapper.StorageException;
 import io.kvmapper.StoreClosedException;
 import io.kvmapper.spi.KeyRange;
@@ -15,12 +16,16 @@ import java.util.Collections;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
+import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.StampedLock;
 import org.rocksdb.AbstractNativeReference;
+import org.rocksdb.AbstractWriteBatch;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
+import org.rocksdb.ColumnFamilyOptions;
+import org.rocksdb.DBOptions;
 import org.rocksdb.LRUCache;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
@@ -73,6 +78,7 @@ public final class RocksBackend implements KvBackend {
     private static final double MEMTABLE_BLOOM_RATIO = 0.1;
 
     private final Path directory;
+    private final boolean readOnly;
     private final String closedMessage;
     private final StampedLock lock = new StampedLock();
     private final Set<NativeResource> openResources = ConcurrentHashMap.newKeySet();
@@ -81,21 +87,43 @@ public final class RocksBackend implements KvBackend {
     private final List<AbstractNativeReference> ownedHandles;
     private final WriteOptions writeOptions;
     /**
-     * At most this many bytes of batches are joined into one write of a group commit: the join copies them
-     * on the heap, so a group of large transactions is written in several writes instead (each batch still
-     * one atomic write, in order), and a batch above it alone.
+     * At most this many bytes of batches are joined into one group commit, since the join copies them on
+     * the heap: large transactions that queue together commit in several groups, one write each, and a
+     * batch above it alone.
      */
     static final long GROUP_WRITE_BYTES = 32L << 20;
 
-    private final CommitLedger<WriteBatchWithIndex> ledger = new CommitLedger<>(this::write);
+    private final CommitLedger<WriteBatchWithIndex> ledger =
+            new CommitLedger<>(this::write, batch -> batch.getWriteBatch().getDataSize(), GROUP_WRITE_BYTES);
+    private final WriteCall writeCall;
     private final RocksDB db;
 
+    /**
+     * One RocksDB write of a batch ({@link #rocksWrite}), or in tests one that fails or waits at a chosen
+     * moment.
+     */
+    @FunctionalInterface
+    interface WriteCall {
+        void write(RocksDB db, WriteOptions options, AbstractWriteBatch batch) throws RocksDBException;
+    }
+
     RocksBackend(Path dir, RocksKvStore.Options settings) {
+        this(dir, settings, RocksBackend::rocksWrite);
+    }
+
+    /** A backend whose commits are written by {@code writeCall}: for tests that inject faults. */
+    RocksBackend(Path dir, RocksKvStore.Options settings, WriteCall writeCall) {
+        this.writeCall = writeCall;
         this.directory = dir.toAbsolutePath();
+        this.readOnly = settings.readOnly();
         this.closedMessage = "RocksDB store at " + directory + " is closed";
         List<AbstractNativeReference> handles = new ArrayList<>();
         try {
-            if (settings.createIfMissing()) {
+            if (readOnly && !Files.isRegularFile(directory.resolve("CURRENT"))) {
+                throw new StorageException("there is no RocksDB store at " + directory + (Files.isDirectory(directory)
+                        ? " (the directory holds no CURRENT file)" : " (no such directory)"), null, false);
+            }
+            if (settings.createIfMissing() && !readOnly) {
                 StoreDirectory.create(directory, settings.directoryPermissions());
             } else if (!Files.isDirectory(directory)) {
                 // Checked here because RocksDB would create the directory before failing.
@@ -114,8 +142,9 @@ public final class RocksBackend implements KvBackend {
                 table.setFilterPolicy(owned(handles, new BloomFilter(settings.bloomFilterBitsPerKey(), false)));
                 table.setWholeKeyFiltering(true);
             }
-            org.rocksdb.Options options = owned(handles, new org.rocksdb.Options());
-            options.setCreateIfMissing(settings.createIfMissing())
+            org.rocksdb.Options options = owned(handles, new org.rocksdb.Options(owned(handles, new DBOptions()),
+                    owned(handles, strictMergeLimit())));
+            options.setCreateIfMissing(settings.createIfMissing() && !readOnly)
                     .setMergeOperator(mergeOperator)
                     .setMaxSuccessiveMerges(settings.maxSuccessiveMerges())
                     .setWriteBufferSize(settings.writeBufferSize())
@@ -124,7 +153,13 @@ public final class RocksBackend implements KvBackend {
                     .setTableFormatConfig(table);
             // The write-ahead log is never disabled: it is what makes a commit survive a crash.
             WriteOptions write = owned(handles, new WriteOptions().setSync(settings.syncWrites()));
-            this.db = RocksDB.open(options, directory.toString());
+            if (readOnly) {
+                // every table file opened now, so that a writer's compactions cannot delete one before it is read
+                options.setMaxOpenFiles(-1);
+                this.db = RocksDB.openReadOnly(options, directory.toString());
+            } else {
+                this.db = RocksDB.open(options, directory.toString());
+            }
             this.writeOptions = write;
             Collections.reverse(handles);
             this.ownedHandles = List.copyOf(handles);
@@ -143,6 +178,11 @@ public final class RocksBackend implements KvBackend {
             closeAll(handles);
             throw e;
         }
+    }
+
+    /** Whether the store was opened read-only ({@link RocksKvStore.Options#readOnly}). */
+    public boolean isReadOnly() {
+        return readOnly;
     }
 
     /** The directory the store lives in, as an absolute path. */
@@ -217,7 +257,8 @@ public final class RocksBackend implements KvBackend {
 
     /**
      * {@inheritDoc} An optimistic transaction with a snapshot taken now, its conflicts detected by this
-     * backend at commit. Closing the backend rolls back every transaction still open.
+     * backend at commit. Closing the backend rolls back every transaction still open. On a store opened
+     * read-only a transaction reads (at its snapshot) and refuses its first write.
      */
     @Override
     public KvTransaction beginTransaction() {
@@ -229,6 +270,17 @@ public final class RocksBackend implements KvBackend {
             return transaction;
         } finally {
             exit(stamp);
+        }
+    }
+
+    /**
+     * Throws if the store was opened read-only; the transaction's write methods call it before they buffer
+     * anything.
+     */
+    void requireWritable() {
+        if (readOnly) {
+            throw new InvalidRequestException("RocksDB store at " + directory + " is open read-only, so nothing can be"
+                    + " written to it; open it without RocksKvStore.Options.readOnly to write");
         }
     }
 
@@ -294,20 +346,25 @@ public final class RocksBackend implements KvBackend {
 
     /**
      * Writes the batches of a group of commits in one RocksDB write, through the write-ahead log (synced
-     * as the store's options say). Called by the ledger, with the commit lock and this backend's lock held.
+     * as the store's options say): all of them are stored, or none. Called by the ledger, with the commit
+     * lock and this backend's lock held.
      */
     private void write(List<WriteBatchWithIndex> batches) throws RocksDBException {
-        int from = 0;
-        while (from < batches.size()) {
-            int to = WriteBatches.joinable(batches, from, GROUP_WRITE_BYTES);
-            if (to - from == 1) {
-                db.write(writeOptions, batches.get(from));
-            } else {
-                try (WriteBatch joined = WriteBatches.concatenate(batches.subList(from, to))) {
-                    db.write(writeOptions, joined);
-                }
+        if (batches.size() == 1) {
+            writeCall.write(db, writeOptions, batches.get(0));
+        } else {
+            try (WriteBatch joined = WriteBatches.concatenate(batches)) {
+                writeCall.write(db, writeOptions, joined);
             }
-            from = to;
+        }
+    }
+
+    /** {@code RocksDB.write}, of either kind of batch. */
+    static void rocksWrite(RocksDB db, WriteOptions options, AbstractWriteBatch batch) throws RocksDBException {
+        if (batch instanceof WriteBatchWithIndex indexed) {
+            db.write(options, indexed);
+        } else {
+            db.write(options, (WriteBatch) batch);
         }
     }
 
@@ -363,6 +420,26 @@ public final class RocksBackend implements KvBackend {
         for (byte[] key : keys) {
             Objects.requireNonNull(key, "keys must not contain null");
         }
+    }
+
+    /**
+     * Default column-family options but for {@code strict_max_successive_merges}, which rocksdbjni has no
+     * setter for: RocksDB's own options parser sets it. With it, the add that reaches
+     * {@code max_successive_merges} operands on a key always folds them into a value, reading the key's
+     * current value from a table file if it is not in the memtable or the block cache. Without it, such an
+     * add gave up and left one more operand, and every later add to that key tried the read again, which
+     * collects every pending operand before it finds the value uncached: the adds to a hot counter whose
+     * value was only on disk (after a reopen, a flush, or a large scan that pushed its block out of the
+     * cache) grew quadratically until the next flush.
+     */
+    private static ColumnFamilyOptions strictMergeLimit() {
+        Properties strict = new Properties();
+        strict.setProperty("strict_max_successive_merges", "true");
+        ColumnFamilyOptions options = ColumnFamilyOptions.getColumnFamilyOptionsFromProps(strict);
+        if (options == null) {
+            throw new IllegalStateException("this rocksdbjni does not know strict_max_successive_merges");
+        }
+        return options;
     }
 
     private static <T extends AbstractNativeReference> T owned(List<AbstractNativeReference> handles, T handle) {

@@ -80,6 +80,7 @@ public final class RocksKvStore {
         private int maxSuccessiveMerges = DEFAULT_MAX_SUCCESSIVE_MERGES;
         private boolean syncWrites;
         private boolean createIfMissing = true;
+        private boolean readOnly;
         private Set<PosixFilePermission> directoryPermissions = DEFAULT_DIRECTORY_PERMISSIONS;
         private RetryPolicy retryPolicy = RetryPolicy.DEFAULT;
 
@@ -148,9 +149,11 @@ public final class RocksKvStore {
         /**
          * The most unmerged counter operands ({@code add}s) one key may gather in the memtable; the write
          * that would exceed it reads the current sum and stores it as a plain value instead, so a hot
-         * counter stays cheap to read. RocksDB only does this when the current value is in memory (the
-         * memtable or the block cache); {@code 0} disables it. Default
-         * {@value #DEFAULT_MAX_SUCCESSIVE_MERGES}.
+         * counter stays cheap to read and to add to. That read is served by the memtable or the block
+         * cache, or else from a table file on disk (RocksDB's {@code strict_max_successive_merges}, which
+         * the store always sets): once per this many adds to a key at most, and then the value is in the
+         * memtable. {@code 0} disables the limit: adds never read, and a read merges every add since the
+         * last flush. Default {@value #DEFAULT_MAX_SUCCESSIVE_MERGES}.
          *
          * @throws IllegalArgumentException if negative
          */
@@ -227,6 +230,24 @@ public final class RocksKvStore {
         }
 
         /**
+         * Whether the store is opened for reading only (RocksDB's read-only mode), as tools that inspect a store
+         * open it. Default {@code false}. A read-only store does not take the directory's {@code LOCK}, so it can
+         * be opened while another process holds the store and writes it; it sees the store as it was when it was
+         * opened, and keeps every table file it reads open from then on, so that the other process's
+         * compactions cannot take them away. A missing store is never created, and beginning a transaction
+         * fails with {@link io.kvmapper.InvalidRequestException}: nothing can be written.
+         */
+        public Options readOnly(boolean readOnly) {
+            this.readOnly = readOnly;
+            return this;
+        }
+
+        /** Whether stores are opened for reading only. */
+        public boolean readOnly() {
+            return readOnly;
+        }
+
+        /**
          * How the {@link KvStore} opened with these options retries units of work that conflict.
          * Default {@link RetryPolicy#DEFAULT}.
          */
@@ -254,6 +275,7 @@ public final class RocksKvStore {
             return "RocksKvStore.Options[blockCacheSize=" + blockCacheSize + ", bloomFilterBitsPerKey="
                     + bloomFilterBitsPerKey + ", writeBufferSize=" + writeBufferSize + ", maxSuccessiveMerges="
                     + maxSuccessiveMerges + ", syncWrites=" + syncWrites + ", createIfMissing=" + createIfMissing
+                    + ", readOnly=" + readOnly
                     + ", directoryPermissions=" + PosixFilePermissions.toString(directoryPermissions)
                     + ", retryPolicy=" + retryPolicy + "]";
         }
