@@ -18,7 +18,20 @@ final class CassandraStores {
         if (properties.getKeyspace() == null || properties.getKeyspace().isBlank()) {
             throw new IllegalStateException("kvmapper.cassandra.keyspace is not set; name the keyspace of the store");
         }
+        return options(properties, sslBundles).open(contactPoints(properties.getContactPoints()),
+                properties.getLocalDatacenter(), properties.getKeyspace());
+    }
+
+    /** The store's options from the properties: replication, timeout, login and TLS. */
+    static CassandraKvStore.Options options(KvMapperProperties.Cassandra properties, SslBundles sslBundles) {
         CassandraKvStore.Options options = CassandraKvStore.options();
+        if (properties.getRequestTimeout() != null) {
+            if (properties.getRequestTimeout().isNegative() || properties.getRequestTimeout().isZero()) {
+                throw new IllegalStateException("kvmapper.cassandra.request-timeout must be positive, was "
+                        + properties.getRequestTimeout());
+            }
+            options.requestTimeout(properties.getRequestTimeout());
+        }
         if (!properties.getKeyspaceReplication().isEmpty()) {
             options.keyspaceReplication(properties.getKeyspaceReplication());
         }
@@ -38,8 +51,7 @@ final class CassandraStores {
             options.sslContext(sslBundles.getBundle(bundle).createSslContext());
             options.sslHostnameValidation(properties.getSsl().isHostnameValidation());
         }
-        return options.open(contactPoints(properties.getContactPoints()), properties.getLocalDatacenter(),
-                properties.getKeyspace());
+        return options;
     }
 
     /** The contact points, each {@code host} or {@code host:port} (an IPv6 address in brackets). */

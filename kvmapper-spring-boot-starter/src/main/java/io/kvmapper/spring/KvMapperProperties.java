@@ -1,6 +1,7 @@
 package io.kvmapper.spring;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -60,6 +61,12 @@ public class KvMapperProperties {
         /** Data center of the contact points, which the driver routes requests to. */
         private String localDatacenter = "datacenter1";
 
+        /**
+         * Time a request to Cassandra may take, creating the store's tables included, before it fails (retryably);
+         * the driver's default, 2s, if not set.
+         */
+        private Duration requestTimeout;
+
         /** Role to log in as (PasswordAuthenticator); no login if not set. */
         private String username;
 
@@ -106,6 +113,16 @@ public class KvMapperProperties {
         /** Sets the local data center. */
         public void setLocalDatacenter(String localDatacenter) {
             this.localDatacenter = localDatacenter;
+        }
+
+        /** The per-request timeout, or null for the driver's. */
+        public Duration getRequestTimeout() {
+            return requestTimeout;
+        }
+
+        /** Sets the per-request timeout. */
+        public void setRequestTimeout(Duration requestTimeout) {
+            this.requestTimeout = requestTimeout;
         }
 
         /** The role to log in as, or null. */

@@ -62,7 +62,8 @@ class ActuatorPartsTest {
             String metadata = new String(in.readAllBytes(), StandardCharsets.UTF_8);
             for (String property : new String[] {"kvmapper.rocksdb.path", "kvmapper.cassandra.contact-points",
                     "kvmapper.cassandra.keyspace", "kvmapper.cassandra.local-datacenter", "kvmapper.cassandra.username",
-                    "kvmapper.cassandra.password", "kvmapper.cassandra.ssl.bundle"}) {
+                    "kvmapper.cassandra.password", "kvmapper.cassandra.ssl.bundle",
+                    "kvmapper.cassandra.request-timeout"}) {
                 assertTrue(metadata.contains("\"name\": \"" + property + "\""), property + " in " + metadata);
             }
             assertTrue(metadata.contains("Directory of the embedded RocksDB store"), "descriptions from the javadoc");

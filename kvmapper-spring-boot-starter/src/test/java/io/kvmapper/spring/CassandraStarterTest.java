@@ -38,6 +38,8 @@ class CassandraStarterTest {
         properties.add("kvmapper.cassandra.keyspace-replication.class", () -> "SimpleStrategy");
         properties.add("kvmapper.cassandra.keyspace-replication.replication_factor", () -> "1");
         properties.add("kvmapper.cassandra.local-datacenter", () -> CassandraTestServer.DATACENTER);
+        // creating the tables takes longer than the driver's 2 s when the machine is loaded
+        properties.add("kvmapper.cassandra.request-timeout", () -> "30s");
     }
 
     @Autowired

@@ -91,7 +91,8 @@ class StoreLifecycleTest {
 
     @Test
     void contactPointsAreHostOrHostAndPort() {
-        assertEquals("[localhost 9042, localhost 9999, 127.0.0.1 9042, 0:0:0:0:0:0:0:1 7000]", CassandraStores.contactPoints(
+        assertEquals("[localhost 9042, localhost 9999, 127.0.0.1 9042, 0:0:0:0:0:0:0:1 7000]",
+                CassandraStores.contactPoints(
                 java.util.List.of("localhost", " localhost:9999", "127.0.0.1", "[::1]:7000")).stream()
                 .map(a -> a.getHostString() + " " + a.getPort()).toList().toString());
     }
