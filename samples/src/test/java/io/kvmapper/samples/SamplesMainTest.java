@@ -51,7 +51,7 @@ class SamplesMainTest {
             // shop: optimistic locking
             "two screens load Ada at version 7",
             "the first saves a new name: the store now holds version 8, and the first screen's own copy still says 7",
-            "the second saves its copy and is refused: User ((\"User\", \"r\", 1)): version 7 is stale, the store "
+            "the second saves its copy and is refused: User (id=1): version 7 is stale, the store "
                     + "holds version 8",
             "Ada's name in the store: Ada Lovelace",
             // shop: reconciliation
