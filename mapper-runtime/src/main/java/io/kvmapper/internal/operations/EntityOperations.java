@@ -10,6 +10,8 @@ import io.kvmapper.Page;
 import io.kvmapper.PageRequest;
 import io.kvmapper.ProgressListener;
 import io.kvmapper.Transaction;
+import io.kvmapper.TransactionConflictException;
+import io.kvmapper.UniqueConstraintException;
 import io.kvmapper.internal.codec.AttributeField;
 import io.kvmapper.internal.codec.AttributeWriter;
 import io.kvmapper.internal.index.ComponentStates;
@@ -238,12 +240,49 @@ public final class EntityOperations<E> {
     public E insert(E entity) {
         requireEntity(entity, "insert");
         byte[] key = shared.mapping().keyOf(entity);
+        if (transaction == null && shared.mapping().version() == null && shared.records().checksWrites()) {
+            E inserted = insertUnread(key, entity);
+            if (inserted != null) {
+                return inserted;
+            }
+        }
         return apply(kv -> {
             if (shared.records().exists(kv, key)) {
                 throw new DuplicateKeyException(entityName(), Tuples.toString(key));
             }
             return write(kv, key, null, entity);
         });
+    }
+
+    /**
+     * An insert without the read of its key, where the record's write is a checked write expecting no value
+     * ({@link RecordLayout#checksWrites()}: on Cassandra an {@code INSERT ... IF NOT EXISTS}), which fails on a
+     * taken key anyway and, being applied before every other write of the commit, leaves nothing applied then.
+     * Only the first attempt goes unread; a retry reads. If the first and only attempt conflicts (a taken key, or
+     * another checked write) or finds a unique value taken, nothing was applied and it returns null, so that the
+     * caller inserts with the read and reports what it finds as an insert with the read always has (a taken key
+     * before a taken unique value).
+     *
+     * @return the entity as stored, or null to insert with the read
+     */
+    private E insertUnread(byte[] key, E entity) {
+        if (shared.refusedWrites() != null) {
+            throw new InvalidRequestException(shared.refusedWrites());
+        }
+        int[] attempts = {0};
+        try {
+            return store.transactKvResult(kv -> {
+                if (attempts[0]++ > 0 && shared.records().exists(kv, key)) { // a retry reads, as an insert does
+                    throw new DuplicateKeyException(entityName(), Tuples.toString(key));
+                }
+                return write(kv, key, null, entity);
+            });
+        } catch (TransactionConflictException | UniqueConstraintException e) {
+            if (attempts[0] > 1) {
+                throw e; // the retries read the key: what they found stands
+            }
+            return null;
+        }
     }
 
     /**
