@@ -81,6 +81,27 @@ class CassandraRequestsTest {
     }
 
     @Test
+    void anUpdateIsTheReadTheCheckedWriteOneBatchAndTheCounterAddsAndNothingMoreThanTheReadWhenNothingChanges() {
+        shoppers.insert(new Shopper(1, "a@example.com", "A", "ACTIVE"));
+        requests.reset();
+        shoppers.updateStatus(1, "CLOSED");
+        // as by hand: the read, the record's checked UPDATE, the index entries' batch (no chunk deletions: index
+        // partitions hold no chunked values), the counter batch
+        List<String> sent = requests.settled(4);
+        assertEquals(4, sent.size(), () -> "requests: " + sent);
+        assertEquals(List.of("BATCH of 2", "BATCH of 2"), sent.stream().filter(r -> r.startsWith("BATCH")).toList(),
+                () -> "requests: " + sent);
+
+        requests.reset();
+        shoppers.updateStatus(1, "CLOSED");
+        List<String> unchanged = requests.settled(1);
+        assertEquals(1, unchanged.size(), () -> "a change to what the record holds only reads it: " + unchanged);
+        assertEquals(new Shopper(1, "a@example.com", "A", "CLOSED"), shoppers.findById(1).orElseThrow());
+        assertEquals(1, shoppers.countByStatus("CLOSED"));
+        assertEquals(0, shoppers.countByStatus("ACTIVE"));
+    }
+
+    @Test
     void anInsertOnATakenKeyStillFailsAsDuplicateAndChangesNothing() {
         shoppers.insert(new Shopper(1, "a@example.com", "A", "ACTIVE"));
         assertThrows(DuplicateKeyException.class,
