@@ -359,9 +359,18 @@ public final class EntityOperations<E> {
             if (old == null) {
                 return false;
             }
-            write(kv, key, old, change.apply(records.reread(old)));
+            write(kv, key, old, change.apply(changeable(old)));
             return true;
         });
+    }
+
+    /**
+     * What a change of the entity {@code old} holds is given: the decoded entity itself when changes build new
+     * entities ({@link EntityMapping#changesBuildNewEntities()}), else a fresh copy decoded from the same stored
+     * bytes, so that the change's setters leave {@code old} as it was for the index and counter diff.
+     */
+    private E changeable(RecordLayout.Stored<E> old) {
+        return shared.mapping().changesBuildNewEntities() ? old.entity() : shared.records().reread(old);
     }
 
     private void requireEntity(E entity, String operation) {
@@ -448,7 +457,7 @@ public final class EntityOperations<E> {
                 if (old == null) {
                     return false;
                 }
-                E now = versioned(key, old.entity(), change.apply(records.reread(old)));
+                E now = versioned(key, old.entity(), change.apply(changeable(old)));
                 shared.maintainers().update(kv, key, old.entity(), now);
                 VersionField<E> version = shared.mapping().version();
                 if (version != null) {
