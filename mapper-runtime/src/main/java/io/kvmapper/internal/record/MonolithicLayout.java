@@ -117,14 +117,20 @@ final class MonolithicLayout<E> extends RecordLayout<E> {
     /**
      * {@inheritDoc} Where writes are checked ({@link #checksWrites()}) the value is written only if it is
      * still the one loaded ({@link KvTransaction#writeIfUnchanged}), so that concurrent writers of one record
-     * never overwrite each other unawares, also on a backend without conflict detection.
+     * never overwrite each other unawares, also on a backend without conflict detection. A record whose value
+     * would not change (the same bytes as loaded) is not written: a change to what it already holds sends nothing
+     * (on Cassandra, no lightweight transaction), as hand-written code would not either.
      */
     @Override
     public void write(KvTransaction kv, byte[] key, Stored<E> old, E now) {
+        byte[] value = encode(key, now);
+        if (old != null && Arrays.equals(old.value(), value)) {
+            return;
+        }
         if (checksWrites()) {
-            kv.writeIfUnchanged(key, old == null ? null : old.value(), encode(key, now));
+            kv.writeIfUnchanged(key, old == null ? null : old.value(), value);
         } else {
-            kv.put(key, encode(key, now));
+            kv.put(key, value);
         }
     }
 
