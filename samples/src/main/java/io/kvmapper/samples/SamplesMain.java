@@ -11,6 +11,8 @@ import io.kvmapper.samples.mapsandarrays.MapsAndArraysSample;
 import io.kvmapper.samples.metrics.MetricsSample;
 import io.kvmapper.samples.multimap.MultimapSample;
 import io.kvmapper.samples.org.OrgChartSample;
+import io.kvmapper.samples.org.TeamQueriesSample;
+import io.kvmapper.samples.shop.ShopQueriesSample;
 import io.kvmapper.samples.shop.ShopSample;
 import io.kvmapper.samples.twolevel.TwoLevelMapSample;
 import java.io.IOException;
@@ -51,7 +53,8 @@ public final class SamplesMain {
 
     /** Every sample, in the order they run. */
     public static List<Sample> samples() {
-        return List.of(new OrgChartSample(), new ShopSample(), new MapsAndArraysSample(), new TwoLevelMapSample(),
+        return List.of(new OrgChartSample(), new TeamQueriesSample(), new ShopSample(), new ShopQueriesSample(),
+                new MapsAndArraysSample(), new TwoLevelMapSample(),
                 new EventLogSample(), new GraphSample(), new MetricsSample(), new ChunkedDocumentSample(),
                 new CacheTtlSample(), new MultimapSample());
     }

@@ -22,15 +22,20 @@ class SamplesMainTest {
             "HQ / Engineering, teams 2 (inclusive) to 10 (exclusive):\n"
                     + "  Team[building=HQ, department=Engineering, team=2, manager=Grace, headcount=4]\n"
                     + "every team",
+            // org chart queries: StartingWith over a hierarchical key
+            "under Engineering/Platform/ (one range scan of the key): [Jim]",
+            "departments starting with Engineering/Platform: [Radia, Whitfield, Jim, Sophie]",
+            "teams under Engineering/ (counted, none decoded): 5",
+            "the highest-numbered team of Engineering/Platform (the prefix in reverse, one team read): Whitfield",
             // shop: users with a unique email and a unique username
             "saved Ada, Alan and Grace; save returns the stored copy, and Ada's is at version 1",
-            "a second insert of user 1 is refused: User: an entity with key ((\"User\", \"r\", 1)) already exists",
+            "a second insert of user 1 is refused: User: an entity with key (id=1) already exists",
             "Mallory signing up with Ada's email is refused: User: unique index \"email\" already maps value "
-                    + "(\"ada@example.com\") to the entity with key ((\"User\", \"r\", 1))",
+                    + "(\"ada@example.com\") to the entity with key (id=1)",
             "  and the store is unchanged: 3 users, user 4 exists: false, findByUsername(\"mallory\"): Optional.empty,"
                     + " ada@example.com belongs to Ada",
             "Alan taking the username \"ada\" with updateUsername is refused: User: unique index \"username\" already "
-                    + "maps value (\"ada\") to the entity with key ((\"User\", \"r\", 1))",
+                    + "maps value (\"ada\") to the entity with key (id=1)",
             "  Alan's username is still alan",
             "8 threads sign up with hopper@example.com at once: 1 succeeded, 7 were refused; findByEmail finds Hopper",
             "findAllById(3, 99, 1), one multi-get: [Grace, Ada]",
@@ -51,7 +56,7 @@ class SamplesMainTest {
             // shop: optimistic locking
             "two screens load Ada at version 7",
             "the first saves a new name: the store now holds version 8, and the first screen's own copy still says 7",
-            "the second saves its copy and is refused: User ((\"User\", \"r\", 1)): version 7 is stale, the store "
+            "the second saves its copy and is refused: User (id=1): version 7 is stale, the store "
                     + "holds version 8",
             "Ada's name in the store: Ada Lovelace",
             // shop: reconciliation
@@ -66,6 +71,16 @@ class SamplesMainTest {
             "deleting Grace: true, again: false",
             "users: 3, per status: {ACTIVE=3}; grace@example.com is free again: true; users.verify(): clean, 3 records"
                     + " checked",
+            // shop queries: derived query methods
+            "users aged 30 to 40, youngest first (index 'age', one range): [Margaret, Tim]",
+            "names starting with \"Mar\" (index 'name', StartingWith): [Margaret, Marie, Mary]",
+            "users SUSPENDED or CLOSED (one scan of index 'status' per status, merged by id): [Mary, Tim, Hedy]",
+            "the same, two per page: [Mary, Tim] then [Hedy]",
+            "suspended users (counter 'byStatus', one read): 2; tim@example.com taken (unique index 'email'): true",
+            "Margaret's 3 newest orders (the key is newest first; the scan stops after 3): [q-4, q-3, q-2]",
+            "Margaret's oldest order (the same key prefix, in reverse): q-0",
+            "Margaret's and Mary's orders, newest first (one scan per user, merged by time): [r-4, q-4, r-3, q-3] ...",
+            "deleteBy: 10 orders and 5 users deleted, with their index entries and counts; suspended users now: 0",
             // maps and arrays (bob is stored one key per attribute and element; the key listing shows positions)
             "saved bob: attributes {address=123 Bob Avenue Philadelphia, PA 19107, email=, name=Bob Smith},"
                     + " friends [joe, suzy, bill], groups [chess]",

@@ -21,13 +21,16 @@ class SamplesOnCassandraTest {
     /** Lines every run on Cassandra prints. */
     private static final List<String> EXPECTED = List.of(
             "8 threads sign up with hopper@example.com at once: 1 succeeded, 7 were refused; findByEmail finds Hopper",
-            "the second saves its copy and is refused: User ((\"User\", \"r\", 1)): version 7 is stale, the store "
+            "the second saves its copy and is refused: User (id=1): version 7 is stale, the store "
                     + "holds version 8",
             "users.verify(): clean, 4 records checked",
             "orders.repair(): 1 repaired; revenue on 2026-11-02 reads 157.50 again; orders.verify(): clean, 12 records"
                     + " checked",
             "remove, which reads the count first, is refused here: multimap likes: remove(key, value) reads the count",
             "8 clients add (post-2, dave) 500 times each at once: count 4000",
+            "departments starting with Engineering/Platform: [Radia, Whitfield, Jim, Sophie]",
+            "users SUSPENDED or CLOSED (one scan of index 'status' per status, merged by id): [Mary, Tim, Hedy]",
+            "Margaret's and Mary's orders, newest first (one scan per user, merged by time): [r-4, q-4, r-3, q-3] ...",
             "all samples done");
 
     @Test

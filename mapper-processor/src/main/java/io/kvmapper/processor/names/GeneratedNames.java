@@ -26,6 +26,15 @@ public final class GeneratedNames {
         return sibling(entity, "Repository");
     }
 
+    /**
+     * The implementation of a {@code @Repository} interface: {@code p.Users} gives {@code p.Users_Impl},
+     * {@code p.Outer.Users} gives {@code p.Outer_Users_Impl}. Found by this name, as Spring Data finds its
+     * implementations, since the processor writes no registry.
+     */
+    public static ClassName queryImplementation(ClassName queryInterface) {
+        return sibling(queryInterface, "_Impl");
+    }
+
     /** The internal mapping: key layout and codec binding. */
     public static ClassName mapping(ClassName entity) {
         return sibling(entity, "_KvMapping");
@@ -170,6 +179,19 @@ public final class GeneratedNames {
         /** Decodes the group of a counter with one group field: {@code byStatusCounterReadGroup}. */
         public static String counterReadGroup(String counter) {
             return counter + "CounterReadGroup";
+        }
+
+        /**
+         * The encoded leading group values of a counter with several group fields, all but the last:
+         * {@code byCodeAndDayCounterGroupPrefix}.
+         */
+        public static String counterGroupPrefix(String counter) {
+            return counter + "CounterGroupPrefix";
+        }
+
+        /** Decodes the last group value of a counter with several group fields: {@code byCodeAndDayCounterReadLast}. */
+        public static String counterReadLast(String counter) {
+            return counter + "CounterReadLast";
         }
 
         /** What an entity adds to a counter that sums: {@code revenueCounterAmount}. */

@@ -10,6 +10,8 @@ import io.kvmapper.Page;
 import io.kvmapper.PageRequest;
 import io.kvmapper.ProgressListener;
 import io.kvmapper.Transaction;
+import io.kvmapper.TransactionConflictException;
+import io.kvmapper.UniqueConstraintException;
 import io.kvmapper.internal.codec.AttributeField;
 import io.kvmapper.internal.codec.AttributeWriter;
 import io.kvmapper.internal.index.ComponentStates;
@@ -37,7 +39,6 @@ import io.kvmapper.spi.KvCursor;
 import io.kvmapper.spi.KvReader;
 import io.kvmapper.spi.KvTransaction;
 import io.kvmapper.spi.ScanOptions;
-import io.kvmapper.tuple.Tuples;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -150,6 +151,11 @@ public final class EntityOperations<E> {
         return new EntityOperations<>(store, shared, TransactionImpl.kvOf(tx, store, entityName()));
     }
 
+    /** Whether these operations work inside a unit of work ({@link #with}) rather than each in its own. */
+    boolean inTransaction() {
+        return transaction != null;
+    }
+
     /** The store. */
     public KvStoreImpl store() {
         return store;
@@ -174,7 +180,15 @@ public final class EntityOperations<E> {
 
     /** The entity under {@code key}. */
     public Optional<E> find(byte[] key) {
-        return Optional.ofNullable(shared.records().find(reader(), key));
+        Timing timing = Timing.start(store, entityName(), "find");
+        try {
+            return Optional.ofNullable(shared.records().find(reader(), key));
+        } catch (RuntimeException | Error e) {
+            Timing.failed(timing, e);
+            throw e;
+        } finally {
+            Timing.end(timing);
+        }
     }
 
     /**
@@ -182,16 +196,29 @@ public final class EntityOperations<E> {
      * monolithic layout, one range scan per key in the attribute-per-key layout.
      */
     public List<E> findAll(List<byte[]> keys) {
-        List<E> found = new ArrayList<>(keys.size());
-        if (keys.isEmpty()) {
-            return found;
-        }
-        for (E entity : shared.records().findAll(reader(), keys)) {
-            if (entity != null) {
-                found.add(entity);
+        Timing timing = Timing.start(store, entityName(), "findAll");
+        try {
+            List<E> found = new ArrayList<>(keys.size());
+            if (keys.isEmpty()) {
+                return found;
             }
+            for (E entity : findEach(keys)) {
+                if (entity != null) {
+                    found.add(entity);
+                }
+            }
+            return found;
+        } catch (RuntimeException | Error e) {
+            Timing.failed(timing, e);
+            throw e;
+        } finally {
+            Timing.end(timing);
         }
-        return found;
+    }
+
+    /** The entities under {@code keys}, in that order, with null for each absent one: the read of {@link #findAll}. */
+    List<E> findEach(List<byte[]> keys) {
+        return keys.isEmpty() ? new ArrayList<>() : shared.records().findAll(reader(), keys);
     }
 
     /**
@@ -209,7 +236,15 @@ public final class EntityOperations<E> {
 
     /** Whether an entity is stored under {@code key}. */
     public boolean exists(byte[] key) {
-        return shared.records().exists(reader(), key);
+        Timing timing = Timing.start(store, entityName(), "exists");
+        try {
+            return shared.records().exists(reader(), key);
+        } catch (RuntimeException | Error e) {
+            Timing.failed(timing, e);
+            throw e;
+        } finally {
+            Timing.end(timing);
+        }
     }
 
     /**
@@ -223,10 +258,10 @@ public final class EntityOperations<E> {
         byte[] key = shared.mapping().keyOf(entity);
         RecordLayout<E> records = shared.records();
         if (shared.maintainers().isEmpty() && shared.mapping().version() == null && !records.writeNeedsOld()) {
-            execute(kv -> records.write(kv, key, null, entity));
+            execute("save", kv -> records.write(kv, key, null, entity));
             return entity;
         }
-        return apply(kv -> write(kv, key, records.load(kv, key), entity));
+        return apply("save", kv -> write(kv, key, records.load(kv, key), entity));
     }
 
     /**
@@ -238,11 +273,72 @@ public final class EntityOperations<E> {
     public E insert(E entity) {
         requireEntity(entity, "insert");
         byte[] key = shared.mapping().keyOf(entity);
-        return apply(kv -> {
-            if (shared.records().exists(kv, key)) {
-                throw new DuplicateKeyException(entityName(), Tuples.toString(key));
+        Timing timing = Timing.start(store, entityName(), "insert");
+        try {
+            if (transaction == null && shared.mapping().version() == null && shared.records().checksWrites()) {
+                E inserted = insertUnread(key, entity);
+                if (inserted != null) {
+                    return inserted;
+                }
             }
-            return write(kv, key, null, entity);
+            return unitOfWork(kv -> {
+                if (shared.records().exists(kv, key)) {
+                    throw new DuplicateKeyException(entityName(), shared.mapping().describeKey(key));
+                }
+                return write(kv, key, null, entity);
+            });
+        } catch (RuntimeException | Error e) {
+            Timing.failed(timing, e);
+            throw e;
+        } finally {
+            Timing.end(timing);
+        }
+    }
+
+    /**
+     * An insert without the read of its key, where the record's write is a checked write expecting no value
+     * ({@link RecordLayout#checksWrites()}: on Cassandra an {@code INSERT ... IF NOT EXISTS}), which fails on a
+     * taken key anyway and, being applied before every other write of the commit, leaves nothing applied then.
+     * Only the first attempt goes unread; a retry reads. If the first and only attempt conflicts (a taken key, or
+     * another checked write) or finds a unique value taken, nothing was applied and it returns null, so that the
+     * caller inserts with the read and reports what it finds as an insert with the read always has (a taken key
+     * before a taken unique value).
+     *
+     * @return the entity as stored, or null to insert with the read
+     */
+    private E insertUnread(byte[] key, E entity) {
+        int[] attempts = {0};
+        try {
+            return unitOfWork(kv -> {
+                if (attempts[0]++ > 0 && shared.records().exists(kv, key)) { // a retry reads, as an insert does
+                    throw new DuplicateKeyException(entityName(), shared.mapping().describeKey(key));
+                }
+                return write(kv, key, null, entity);
+            });
+        } catch (TransactionConflictException | UniqueConstraintException e) {
+            if (attempts[0] > 1) {
+                throw e; // the retries read the key: what they found stands
+            }
+            return null;
+        }
+    }
+
+    /**
+     * Deletes the entity under {@code key} if, as stored when this unit of work reads it (with conflict tracking),
+     * it satisfies {@code matches}; its index entries and counters follow, as in {@link #delete(byte[])}. Whether
+     * it was deleted. A derived {@code deleteBy} method deletes through here, so that an entity changed since its
+     * query found it is deleted only if it still matches.
+     */
+    boolean deleteIf(byte[] key, Predicate<? super E> matches) {
+        RecordLayout<E> records = shared.records();
+        return apply("delete", kv -> {
+            RecordLayout.Stored<E> old = records.load(kv, key);
+            if (old == null || !matches.test(old.entity())) {
+                return false;
+            }
+            shared.maintainers().update(kv, key, old.entity(), null);
+            records.delete(kv, key, old);
+            return true;
         });
     }
 
@@ -255,7 +351,7 @@ public final class EntityOperations<E> {
     public boolean delete(byte[] key) {
         RecordLayout<E> records = shared.records();
         CorruptDataException[] corrupt = new CorruptDataException[1];
-        boolean deleted = apply(kv -> {
+        boolean deleted = apply("delete", kv -> {
             corrupt[0] = null;
             if (shared.maintainers().isEmpty() && shared.mapping().version() == null) {
                 if (!records.exists(kv, key)) {
@@ -282,7 +378,7 @@ public final class EntityOperations<E> {
             return true;
         });
         if (corrupt[0] != null) {
-            CORRUPTION.log(System.Logger.Level.WARNING, entityName() + ": deleted " + Tuples.toString(key)
+            CORRUPTION.log(System.Logger.Level.WARNING, entityName() + ": deleted " + shared.mapping().describeKey(key)
                     + ", a record that cannot be decoded; its index entries and counter contributions could not be"
                     + " known, so they stay until repair() removes them", corrupt[0]);
         }
@@ -315,7 +411,7 @@ public final class EntityOperations<E> {
      */
     public boolean update(byte[] key, UnaryOperator<E> change) {
         RecordLayout<E> records = shared.records();
-        return apply(kv -> {
+        return apply("update", kv -> {
             RecordLayout.Stored<E> old = records.load(kv, key);
             if (old == null) {
                 return false;
@@ -357,7 +453,7 @@ public final class EntityOperations<E> {
         long expected = version.get(now);
         long actual = old == null ? 0 : version.get(old);
         if (expected != actual) {
-            throw new OptimisticLockException(entityName(), Tuples.toString(key), expected, actual);
+            throw new OptimisticLockException(entityName(), shared.mapping().describeKey(key), expected, actual);
         }
         return version.with(now, actual + 1);
     }
@@ -411,7 +507,7 @@ public final class EntityOperations<E> {
         RecordLayout<E> records = shared.records();
         FieldChanges<E> fields = records.fieldChanges().orElseThrow(() -> new IllegalStateException(entityName()
                 + " is stored as one value per record, which has no field of its own to change"));
-        return apply(kv -> {
+        return apply("update", kv -> {
             List<KeyValue> loaded = null;
             if (field.readsEntity()) {
                 RecordLayout.Stored<E> old = records.load(kv, key);
@@ -444,44 +540,60 @@ public final class EntityOperations<E> {
 
     /** Streams the entities in {@code records} in key order; the stream must be closed. */
     public Stream<E> stream(RecordRange records) {
-        KeyRange range = records.keys();
-        if (range.isEmpty()) {
-            return Stream.empty();
-        }
-        RecordCursor<E> cursor = shared.records().scan(reader(), range, 0);
-        Spliterator<E> entities = new Spliterators.AbstractSpliterator<>(Long.MAX_VALUE,
-                Spliterator.ORDERED | Spliterator.NONNULL) {
-            @Override
-            public boolean tryAdvance(Consumer<? super E> action) {
-                while (cursor.hasNext()) {
-                    E entity = nextDecodable(cursor);
-                    if (entity != null) {
-                        action.accept(entity);
-                        return true;
-                    }
-                }
-                return false;
+        Timing timing = Timing.start(store, entityName(), "scan");
+        try {
+            KeyRange range = records.keys();
+            if (range.isEmpty()) {
+                return Stream.empty();
             }
-        };
-        return StreamSupport.stream(entities, false).onClose(cursor::close);
+            RecordCursor<E> cursor = scanRecords(range, 0, null);
+            Spliterator<E> entities = new Spliterators.AbstractSpliterator<>(Long.MAX_VALUE,
+                    Spliterator.ORDERED | Spliterator.NONNULL) {
+                @Override
+                public boolean tryAdvance(Consumer<? super E> action) {
+                    while (cursor.hasNext()) {
+                        E entity = nextDecodable(cursor);
+                        if (entity != null) {
+                            action.accept(entity);
+                            return true;
+                        }
+                    }
+                    return false;
+                }
+            };
+            return StreamSupport.stream(entities, false).onClose(cursor::close);
+        } catch (RuntimeException | Error e) {
+            Timing.failed(timing, e);
+            throw e;
+        } finally {
+            Timing.end(timing);
+        }
     }
 
     /** Every entity in {@code records}, in key order. */
     public List<E> list(RecordRange records) {
-        KeyRange range = records.keys();
-        List<E> found = new ArrayList<>();
-        if (range.isEmpty()) {
-            return found;
-        }
-        try (RecordCursor<E> cursor = shared.records().scan(reader(), range, 0)) {
-            while (cursor.hasNext()) {
-                E entity = nextDecodable(cursor);
-                if (entity != null) {
-                    found.add(entity);
+        Timing timing = Timing.start(store, entityName(), "scan");
+        try {
+            KeyRange range = records.keys();
+            List<E> found = new ArrayList<>();
+            if (range.isEmpty()) {
+                return found;
+            }
+            try (RecordCursor<E> cursor = scanRecords(range, 0, null)) {
+                while (cursor.hasNext()) {
+                    E entity = nextDecodable(cursor);
+                    if (entity != null) {
+                        found.add(entity);
+                    }
                 }
             }
+            return found;
+        } catch (RuntimeException | Error e) {
+            Timing.failed(timing, e);
+            throw e;
+        } finally {
+            Timing.end(timing);
         }
-        return found;
     }
 
     /**
@@ -489,7 +601,7 @@ public final class EntityOperations<E> {
      * {@link CorruptDataException} is logged at WARNING ({@code verify()} lists every such record, and
      * {@code deleteById} removes one).
      */
-    private E nextDecodable(RecordCursor<E> cursor) {
+    E nextDecodable(RecordCursor<E> cursor) {
         try {
             return cursor.next();
         } catch (CorruptDataException e) {
@@ -501,45 +613,76 @@ public final class EntityOperations<E> {
 
     /** One page of the entities in {@code records}, in key order (in scan order across partitions). */
     public Page<E> page(RecordRange records, PageRequest request) {
-        KeyRange range = records.keys();
-        requirePage(request);
-        List<E> items = new ArrayList<>(Math.min(request.size(), 256));
-        byte[] after = resumeAfter(Continuations.Scan.RECORDS, range, request);
-        if (range.isEmpty() || finished(request, after)) {
-            return new Page<>(items, Optional.empty());
-        }
-        byte[] lastKey = null;
-        boolean more = false;
-        int limit = request.size() + 1; // one record past the page, to know whether another follows
-        byte[] from = after;
-        while (true) {
-            int read = 0;
-            try (RecordCursor<E> cursor = shared.records().scan(reader(), range, limit, from)) {
-                while (cursor.hasNext()) {
-                    if (items.size() == request.size()) {
-                        more = true;
-                        break;
-                    }
-                    E entity = nextDecodable(cursor);
-                    read++;
-                    lastKey = cursor.key();
-                    if (entity != null) {
-                        items.add(entity);
+        Timing timing = Timing.start(store, entityName(), "scan");
+        try {
+            KeyRange range = records.keys();
+            requirePage(request);
+            List<E> items = new ArrayList<>(Math.min(request.size(), 256));
+            byte[] after = resumeAfter(Continuations.Scan.RECORDS, range, request);
+            if (range.isEmpty() || finished(request, after)) {
+                return new Page<>(items, Optional.empty());
+            }
+            byte[] lastKey = null;
+            boolean more = false;
+            int limit = request.size() + 1; // one record past the page, to know whether another follows
+            byte[] from = after;
+            while (true) {
+                int read = 0;
+                try (RecordCursor<E> cursor = scanRecords(range, limit, from)) {
+                    while (cursor.hasNext()) {
+                        if (items.size() == request.size()) {
+                            more = true;
+                            break;
+                        }
+                        E entity = nextDecodable(cursor);
+                        read++;
+                        lastKey = cursor.key();
+                        if (entity != null) {
+                            items.add(entity);
+                        }
                     }
                 }
+                // records that could not be decoded took room in the scan's limit: read on after the last one
+                from = more || read < limit ? null : KeyRange.tuplePrefix(lastKey).end();
+                if (from == null || java.util.Arrays.compareUnsigned(from, range.end()) >= 0) {
+                    break;
+                }
             }
-            // records that could not be decoded took room in the scan's limit: read on after the last one
-            from = more || read < limit ? null : KeyRange.tuplePrefix(lastKey).end();
-            if (from == null || java.util.Arrays.compareUnsigned(from, range.end()) >= 0) {
-                break;
-            }
+            return new Page<>(items, more
+                    ? Optional.of(Continuations.encode(Continuations.Scan.RECORDS, range, lastKey))
+                    : Optional.empty());
+        } catch (RuntimeException | Error e) {
+            Timing.failed(timing, e);
+            throw e;
+        } finally {
+            Timing.end(timing);
         }
-        return new Page<>(items, more ? Optional.of(Continuations.encode(Continuations.Scan.RECORDS, range, lastKey))
-                : Optional.empty());
+    }
+
+    /**
+     * The entities in {@code range} after the key {@code after} (null: from its start), at most {@code limit}
+     * (0: all), decoded as they are scanned: the one read of records by range, which the finders, the streams and
+     * derived queries ({@link EntityQuery}) share, as they share {@link #findAll(List)} by key and
+     * {@link #fetch} by index entry.
+     */
+    RecordCursor<E> scanRecords(KeyRange range, int limit, byte[] after) {
+        return shared.records().scan(reader(), range, limit, after);
     }
 
     /** How many entities there are: a scan of every record's items, decoding none. */
     public long count() {
+        Timing timing = Timing.start(store, entityName(), "count");
+        try {
+            return countRecords();
+        } catch (RuntimeException | Error e) {
+            Timing.failed(timing, e);
+            throw e;
+        } finally {
+            Timing.end(timing);
+        }
+    }
+
+    private long countRecords() {
         return shared.records().count(reader(), shared.layout().records());
     }
 
@@ -548,12 +691,20 @@ public final class EntityOperations<E> {
      * while it is being built, by a scan as {@link #count()} does.
      */
     public long count(String counter) {
-        CounterMaintainer<E> maintainer = shared.maintainers().counter(counter);
-        if (maintainer.state() != ComponentStates.State.READY) {
-            return count();
+        Timing timing = Timing.start(store, entityName(), "count");
+        try {
+            CounterMaintainer<E> maintainer = shared.maintainers().counter(counter);
+            if (maintainer.state() != ComponentStates.State.READY) {
+                return countRecords();
+            }
+            byte[] key = maintainer.groupKey(new byte[0]);
+            return Counters.decode(key, reader().get(key));
+        } catch (RuntimeException | Error e) {
+            Timing.failed(timing, e);
+            throw e;
+        } finally {
+            Timing.end(timing);
         }
-        byte[] key = maintainer.groupKey(new byte[0]);
-        return Counters.decode(key, reader().get(key));
     }
 
     // ---- index finders
@@ -598,48 +749,72 @@ public final class EntityOperations<E> {
      *     finder's {@code equals} on the field); it must never say yes where the encodings differ
      */
     public Optional<E> findByUniqueIndex(String index, byte[] value, Predicate<? super E> holds) {
-        IndexMaintainer<E> info = index(index);
-        byte[] entry = KeyLayout.uniqueEntry(info.keys().prefix(), value);
-        KvReader reader = reader();
-        byte[] recordKey = reader.get(entry);
-        if (recordKey == null || !shared.layout().isRecordKey(recordKey)) {
-            // an entry that names no record key (damaged: empty, cut, a counter's key) points at no record;
-            // verify() reports it and repair() mends it. Not read: a backend may refuse such a key (Cassandra
-            // needs a partition element, and threw InvalidRequestException for an empty entry)
-            return Optional.empty();
+        Timing timing = Timing.start(store, entityName(), "findByIndex");
+        try {
+            IndexMaintainer<E> info = index(index);
+            byte[] entry = KeyLayout.uniqueEntry(info.keys().prefix(), value);
+            KvReader reader = reader();
+            byte[] recordKey = reader.get(entry);
+            if (recordKey == null || !shared.layout().isRecordKey(recordKey)) {
+                // an entry that names no record key (damaged: empty, cut, a counter's key) points at no record;
+                // verify() reports it and repair() mends it. Not read: a backend may refuse such a key
+                // (Cassandra needs a partition element, and threw InvalidRequestException for an empty entry)
+                return Optional.empty();
+            }
+            E entity = shared.records().find(reader, recordKey);
+            if (entity == null) {
+                return Optional.empty();
+            }
+            return holds != null && holds.test(entity) || info.owns(entity, recordKey, entry)
+                    ? Optional.of(entity) : Optional.empty();
+        } catch (RuntimeException | Error e) {
+            Timing.failed(timing, e);
+            throw e;
+        } finally {
+            Timing.end(timing);
         }
-        E entity = shared.records().find(reader, recordKey);
-        if (entity == null) {
-            return Optional.empty();
-        }
-        return holds != null && holds.test(entity) || info.owns(entity, recordKey, entry)
-                ? Optional.of(entity) : Optional.empty();
     }
 
     private List<E> listByIndex(String index, KeyRange range) {
-        IndexMaintainer<E> info = index(index);
-        List<E> found = new ArrayList<>();
-        if (range.isEmpty()) {
-            return found;
-        }
-        List<KeyValue> entries = new ArrayList<>(FETCH_BATCH);
-        try (KvCursor cursor = reader().scan(range, ScanOptions.FORWARD)) {
-            while (cursor.hasNext()) {
-                entries.add(cursor.next());
-                if (entries.size() == FETCH_BATCH) {
-                    found.addAll(fetch(info, entries));
-                    entries.clear();
+        Timing timing = Timing.start(store, entityName(), "findByIndex");
+        try {
+            IndexMaintainer<E> info = index(index);
+            List<E> found = new ArrayList<>();
+            if (range.isEmpty()) {
+                return found;
+            }
+            List<KeyValue> entries = new ArrayList<>(FETCH_BATCH);
+            try (KvCursor cursor = reader().scan(range, ScanOptions.FORWARD)) {
+                while (cursor.hasNext()) {
+                    entries.add(cursor.next());
+                    if (entries.size() == FETCH_BATCH) {
+                        found.addAll(fetch(info, entries));
+                        entries.clear();
+                    }
                 }
             }
+            found.addAll(fetch(info, entries));
+            return found;
+        } catch (RuntimeException | Error e) {
+            Timing.failed(timing, e);
+            throw e;
+        } finally {
+            Timing.end(timing);
         }
-        found.addAll(fetch(info, entries));
-        return found;
     }
 
     private Page<E> pageByIndex(String index, KeyRange range, PageRequest request) {
-        IndexMaintainer<E> info = index(index);
-        Page<KeyValue> entries = pageOf(Continuations.Scan.INDEX, range, request, entry -> entry);
-        return new Page<>(fetch(info, entries.items()), entries.continuation());
+        Timing timing = Timing.start(store, entityName(), "findByIndex");
+        try {
+            IndexMaintainer<E> info = index(index);
+            Page<KeyValue> entries = pageOf(Continuations.Scan.INDEX, range, request, entry -> entry);
+            return new Page<>(fetch(info, entries.items()), entries.continuation());
+        } catch (RuntimeException | Error e) {
+            Timing.failed(timing, e);
+            throw e;
+        } finally {
+            Timing.end(timing);
+        }
     }
 
     /**
@@ -647,7 +822,7 @@ public final class EntityOperations<E> {
      * records are read at slightly different moments, so each entity is checked to still own its entry:
      * one changed in between is left out rather than returned for a value it no longer holds.
      */
-    private List<E> fetch(IndexMaintainer<E> info, List<KeyValue> entries) {
+    List<E> fetch(IndexMaintainer<E> info, List<KeyValue> entries) {
         List<E> found = new ArrayList<>(entries.size());
         if (entries.isEmpty()) {
             return found;
@@ -656,18 +831,31 @@ public final class EntityOperations<E> {
         for (KeyValue entry : entries) {
             keys.add(info.recordKeyOf(entry));
         }
-        List<E> entities = shared.records().findAll(reader(), keys);
-        for (int i = 0; i < keys.size(); i++) {
-            E entity = entities.get(i);
-            if (entity != null && info.owns(entity, keys.get(i), entries.get(i).key())) {
+        for (E entity : fetchEach(info, entries, keys)) {
+            if (entity != null) {
                 found.add(entity);
             }
         }
         return found;
     }
 
+    /**
+     * The read of {@link #fetch}, given the record keys the entries point at: the entities in the entries' order,
+     * with null for each one absent or no longer holding its entry's value.
+     */
+    List<E> fetchEach(IndexMaintainer<E> info, List<KeyValue> entries, List<byte[]> keys) {
+        List<E> entities = new ArrayList<>(shared.records().findAll(reader(), keys));
+        for (int i = 0; i < keys.size(); i++) {
+            E entity = entities.get(i);
+            if (entity != null && !info.owns(entity, keys.get(i), entries.get(i).key())) {
+                entities.set(i, null);
+            }
+        }
+        return entities;
+    }
+
     /** The maintainer of the index {@code name}, which must be ready to serve reads. */
-    private IndexMaintainer<E> index(String name) {
+    IndexMaintainer<E> index(String name) {
         IndexMaintainer<E> index = shared.maintainers().index(name);
         index.requireReady();
         return index;
@@ -681,8 +869,16 @@ public final class EntityOperations<E> {
 
     /** The value of the counter {@code counter} for the encoded {@code group} (empty for a global counter). */
     public long counter(String counter, byte[] group) {
-        byte[] key = counterMaintainer(counter).groupKey(group);
-        return Counters.decode(key, reader().get(key));
+        Timing timing = Timing.start(store, entityName(), "counter");
+        try {
+            byte[] key = counterMaintainer(counter).groupKey(group);
+            return Counters.decode(key, reader().get(key));
+        } catch (RuntimeException | Error e) {
+            Timing.failed(timing, e);
+            throw e;
+        } finally {
+            Timing.end(timing);
+        }
     }
 
     /**
@@ -695,28 +891,47 @@ public final class EntityOperations<E> {
      * @param group reads one group from a reader positioned on it
      */
     public <K> Map<K, Long> counterGroups(String counter, Function<TupleReader, K> group) {
-        byte[] prefix = counterMaintainer(counter).keys().prefix();
-        Map<K, Long> groups = new LinkedHashMap<>();
-        try (KvCursor cursor = reader().scan(KeyRange.startingWith(prefix), ScanOptions.FORWARD)) {
-            while (cursor.hasNext()) {
-                KeyValue item = cursor.next();
-                TupleReader reader = new TupleReader(item.key(), prefix.length, item.key().length);
-                K decoded;
-                try {
-                    decoded = group.apply(reader); // null for the group of entities whose field is null
-                } catch (CorruptDataException e) {
-                    continue;
-                }
-                if (reader.hasNext()) {
-                    continue;
-                }
-                long value = Counters.decode(item.key(), item.value());
-                if (value != 0) {
-                    groups.put(decoded, value);
+        return counterGroups(counter, new byte[0], group);
+    }
+
+    /**
+     * The groups of a counter with several group fields whose leading values are {@code leading} (encoded), each
+     * with its value, in group order; a group whose value is zero is not listed, nor a key that {@code group} does
+     * not read to its end (as in {@link #counterGroups(String, Function)}).
+     *
+     * @param group reads the rest of a group (its last value) from a reader positioned after {@code leading}
+     */
+    public <K> Map<K, Long> counterGroups(String counter, byte[] leading, Function<TupleReader, K> group) {
+        Timing timing = Timing.start(store, entityName(), "counter");
+        try {
+            byte[] prefix = concat(counterMaintainer(counter).keys().prefix(), leading);
+            Map<K, Long> groups = new LinkedHashMap<>();
+            try (KvCursor cursor = reader().scan(KeyRange.startingWith(prefix), ScanOptions.FORWARD)) {
+                while (cursor.hasNext()) {
+                    KeyValue item = cursor.next();
+                    TupleReader reader = new TupleReader(item.key(), prefix.length, item.key().length);
+                    K decoded;
+                    try {
+                        decoded = group.apply(reader); // null for the group of entities whose field is null
+                    } catch (CorruptDataException e) {
+                        continue;
+                    }
+                    if (reader.hasNext()) {
+                        continue;
+                    }
+                    long value = Counters.decode(item.key(), item.value());
+                    if (value != 0) {
+                        groups.put(decoded, value);
+                    }
                 }
             }
+            return groups;
+        } catch (RuntimeException | Error e) {
+            Timing.failed(timing, e);
+            throw e;
+        } finally {
+            Timing.end(timing);
         }
-        return groups;
     }
 
     /** The maintainer of the counter {@code name}, which must be ready to serve reads. */
@@ -730,12 +945,28 @@ public final class EntityOperations<E> {
 
     /** Recomputes every ready index entry and counter from the records and reports what differs. */
     public IntegrityReport verify(ProgressListener listener) {
-        return checker(false, listener).run();
+        Timing timing = Timing.start(store, entityName(), "verify");
+        try {
+            return checker(false, listener).run();
+        } catch (RuntimeException | Error e) {
+            Timing.failed(timing, e);
+            throw e;
+        } finally {
+            Timing.end(timing);
+        }
     }
 
     /** Like {@link #verify}, and fixes what it finds. */
     public IntegrityReport repair(ProgressListener listener) {
-        return checker(true, listener).run();
+        Timing timing = Timing.start(store, entityName(), "repair");
+        try {
+            return checker(true, listener).run();
+        } catch (RuntimeException | Error e) {
+            Timing.failed(timing, e);
+            throw e;
+        } finally {
+            Timing.end(timing);
+        }
     }
 
     private IntegrityChecker<E> checker(boolean repair, ProgressListener listener) {
@@ -797,16 +1028,34 @@ public final class EntityOperations<E> {
         }
     }
 
-    private String entityName() {
+    String entityName() {
         return shared.mapping().entityName();
     }
 
-    private KvReader reader() {
+    /** What reads go to: this repository's transaction, or the backend. */
+    KvReader reader() {
         return transaction != null ? transaction : store.backend();
     }
 
-    /** Runs {@code work} in this repository's transaction, or in a unit of work of its own. */
-    private <T> T apply(Function<KvTransaction, T> work) {
+    /**
+     * Runs {@code work} in this repository's transaction, or in a unit of work of its own.
+     *
+     * @param operation what the work does, for the store's {@link io.kvmapper.OperationListener}
+     */
+    private <T> T apply(String operation, Function<KvTransaction, T> work) {
+        Timing timing = Timing.start(store, entityName(), operation);
+        try {
+            return unitOfWork(work);
+        } catch (RuntimeException | Error e) {
+            Timing.failed(timing, e);
+            throw e;
+        } finally {
+            Timing.end(timing);
+        }
+    }
+
+    /** Runs {@code work} in this repository's transaction, or in a unit of work of its own; untimed. */
+    private <T> T unitOfWork(Function<KvTransaction, T> work) {
         if (shared.refusedWrites() != null) {
             throw new InvalidRequestException(shared.refusedWrites());
         }
@@ -816,8 +1065,8 @@ public final class EntityOperations<E> {
         return store.transactKvResult(work);
     }
 
-    private void execute(Consumer<KvTransaction> work) {
-        apply(kv -> {
+    private void execute(String operation, Consumer<KvTransaction> work) {
+        apply(operation, kv -> {
             work.accept(kv);
             return null;
         });
