@@ -223,7 +223,9 @@ public enum ScalarKind {
 
     /** A map key of this kind as a JSON object's field name, as the generated JSON codec writes it. */
     String toJsonName(Object key) {
-        return this == STRING || this == ENUM ? (String) key : key.toString();
+        // a string key is checked as the generated codec checks it: one with an unpaired surrogate could not be
+        // read back as a JSON property name
+        return this == STRING ? Json.mapKey((String) key) : this == ENUM ? (String) key : key.toString();
     }
 
     /** A map key of this kind from a JSON object's field name, as the generated JSON codec reads it. */
