@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
@@ -51,6 +52,7 @@ final class RocksTransaction implements KvTransaction, NativeResource {
     private final KeyHashes checked = new KeyHashes();
     private final KeyHashes written = new KeyHashes();
     private final Set<NativeResource> cursors = ConcurrentHashMap.newKeySet();
+    private StampedPuts stamped;
     private volatile String endReason;
 
     /** Begins a transaction. Called with the backend's lock held. */
@@ -247,6 +249,27 @@ final class RocksTransaction implements KvTransaction, NativeResource {
     }
 
     /**
+     * {@inheritDoc} The stamp is one integer, the RocksDB sequence number the put's own record gets when the commit
+     * is written ({@link StampedPuts}).
+     */
+    @Override
+    public void putStamped(byte[] prefix, byte[] value, Consumer<byte[]> committed) {
+        Objects.requireNonNull(prefix, "prefix");
+        Objects.requireNonNull(value, "value");
+        long stamp = enter();
+        try {
+            if (stamped == null) {
+                stamped = new StampedPuts();
+                // so that the ledger writes the batch even if the transaction writes nothing else
+                written.add(CommitLedger.hash(prefix));
+            }
+            stamped.add(prefix.clone(), value.clone(), committed);
+        } finally {
+            backend.exit(stamp);
+        }
+    }
+
+    /**
      * {@inheritDoc} Closes the transaction's open cursors first, then checks and writes under the
      * backend's commit lock. Whether or not it succeeds, the transaction is over afterwards.
      */
@@ -255,7 +278,8 @@ final class RocksTransaction implements KvTransaction, NativeResource {
         long stamp = enter();
         try {
             abortCursors("commit() ended its transaction");
-            boolean committed = backend.ledger().commit(beginVersion, checked, written, batch);
+            boolean committed = stamped == null ? backend.ledger().commit(beginVersion, checked, written, batch)
+                    : backend.commitStamped(beginVersion, checked, written, batch, stamped);
             if (!committed) {
                 end("transaction on RocksDB store at " + backend.path() + " failed to commit; begin a new one");
                 throw new TransactionConflictException("RocksDB store at " + backend.path() + ": the transaction"
