@@ -103,6 +103,17 @@ final class MonolithicLayout<E> extends RecordLayout<E> {
         };
     }
 
+    /** The value the record would be stored as. */
+    @Override
+    public byte[] snapshot(byte[] key, E entity) {
+        return encode(entity);
+    }
+
+    @Override
+    public E fromSnapshot(byte[] key, byte[] snapshot) {
+        return decode(key, snapshot);
+    }
+
     @Override
     public boolean writeNeedsOld() {
         return false;

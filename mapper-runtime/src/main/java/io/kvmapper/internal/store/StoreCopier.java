@@ -137,7 +137,7 @@ final class StoreCopier implements StoreCopy {
                 List<Object> key = Tuples.decode(item.key());
                 List<?> partition = (List<?>) key.get(0);
                 String kind = String.valueOf(key.get(1));
-                if (!kind.equals(MetaKinds.INDEX) && !kind.equals(MetaKinds.COUNTER)) {
+                if (!kind.equals(MetaKinds.INDEX) && !kind.equals(MetaKinds.COUNTER) && !kind.equals(MetaKinds.EXPIRY)) {
                     continue; // a build's cursor, fence or duplicates: its component's state says whether it runs
                 }
                 StoredComponent stored = StoredComponent.parse(String.valueOf(key.get(2)), item.key(), item.value());
