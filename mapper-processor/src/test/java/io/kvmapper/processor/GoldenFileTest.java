@@ -30,7 +30,9 @@ import tools.jackson.databind.ObjectMapper;
  * map, and embedded objects holding a nested list, whose codec and exported {@code .proto} file are
  * compared; and {@code Bookmark}, a JSON entity with fields of types KV Mapper generates no code for
  * ({@code URI}, {@code List<URI>}, {@code Optional<Duration>}, a record not marked {@code @Embedded}
- * inside an embedded one), which its codec writes with Jackson databind. The schema files of
+ * inside an embedded one), which its codec writes with Jackson databind; and {@code Session}, which expires
+ * ({@code @Expires}) and keeps a change feed ({@code @ChangeFeed}), with an enum and a descending instant in its key.
+ * The schema files of
  * {@code Order} and {@code Product} (written to a temporary schema directory) are compared too.
  *
  * <p>After an intended change to the generated code, regenerate the copies and review the diff:
@@ -65,7 +67,8 @@ class GoldenFileTest {
                         TestSource.of("com.example.shop.Order", read("Order.java")).file(),
                         TestSource.of("com.example.people.Profile", read("Profile.java")).file(),
                         TestSource.of("com.example.catalog.Product", read("Product.java")).file(),
-                        TestSource.of("com.example.links.Bookmark", read("Bookmark.java")).file());
+                        TestSource.of("com.example.links.Bookmark", read("Bookmark.java")).file(),
+                        TestSource.of("com.example.web.Session", read("Session.java")).file());
     }
 
     @Test
@@ -111,6 +114,16 @@ class GoldenFileTest {
     @Test
     void jsonCodecOfAnEntityWithAVersionMatchesTheGoldenFile() {
         assertMatchesGolden("com.example.shop.Order_KvJsonCodec", "Order_KvJsonCodec.java");
+    }
+
+    @Test
+    void repositoryWithAChangeFeedMatchesTheGoldenFile() {
+        assertMatchesGolden("com.example.web.SessionRepository", "SessionRepository.java");
+    }
+
+    @Test
+    void keyMappingWithAnExpiryAndAChangeFeedMatchesTheGoldenFile() {
+        assertMatchesGolden("com.example.web.Session_KvMapping", "Session_KvMapping.java");
     }
 
     @Test
@@ -180,7 +193,7 @@ class GoldenFileTest {
                 "shop.OrderRepository", "shop.Order_KvMapping", "shop.Order_KvJsonCodec",
                 "catalog.ProductRepository", "catalog.Product_KvMapping", "catalog.Product_KvProtoCodec",
                 "links.Bookmark_KvJsonCodec", "people.ProfileRepository", "people.Profile_KvMapping",
-                "people.Profile_KvAttributeCodec")) {
+                "people.Profile_KvAttributeCodec", "web.SessionRepository", "web.Session_KvMapping")) {
             for (String line : generated("com.example." + type).split("\n")) {
                 if (line.startsWith("import ")) {
                     String imported = line.substring("import ".length(), line.length() - 1).replace("static ", "");

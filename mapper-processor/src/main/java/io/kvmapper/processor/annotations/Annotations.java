@@ -12,6 +12,8 @@ public final class Annotations {
     public static final String VERSION = "io.kvmapper.annotation.Version";
     public static final String TRANSIENT = "io.kvmapper.annotation.Transient";
     public static final String FIELD = "io.kvmapper.annotation.Field";
+    public static final String EXPIRES = "io.kvmapper.annotation.Expires";
+    public static final String CHANGE_FEED = "io.kvmapper.annotation.ChangeFeed";
 
     private Annotations() {
     }
