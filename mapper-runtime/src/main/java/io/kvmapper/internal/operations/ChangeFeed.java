@@ -88,8 +88,12 @@ final class ChangeFeed<E> {
     }
 
     private void append(KvTransaction kv, byte kind, byte[] recordKey, byte[] snapshot, Instant now) {
-        ByteBuffer value = ByteBuffer.allocate(2 + 8 + 4 + 5 + recordKey.length
-                + (snapshot == null ? 0 : snapshot.length));
+        int lengthBytes = 1;
+        for (int length = recordKey.length >>> 7; length != 0; length >>>= 7) {
+            lengthBytes++;
+        }
+        byte[] bytes = new byte[2 + 8 + 4 + lengthBytes + recordKey.length + (snapshot == null ? 0 : snapshot.length)];
+        ByteBuffer value = ByteBuffer.wrap(bytes);
         value.put(FORMAT).put(kind).putLong(now.getEpochSecond()).putInt(now.getNano());
         for (int length = recordKey.length; ; length >>>= 7) {
             if ((length & ~0x7F) == 0) {
@@ -102,7 +106,6 @@ final class ChangeFeed<E> {
         if (snapshot != null) {
             value.put(snapshot);
         }
-        byte[] bytes = Arrays.copyOf(value.array(), value.position());
         kv.putStamped(prefix, bytes, subscribers.isEmpty() ? null : key -> subscribers.committed(key, bytes));
     }
 

@@ -137,8 +137,9 @@ public final class EntityOperations<E> {
                 .open(records, layout);
         ChangeFeed<E> feed = mapping.changeFeedRetention() == null ? null
                 : new ChangeFeed<>(store, records, layout, mapping.changeFeedRetention());
+        String refusedWrites = store.backend().detectsConflicts() ? null : refusedWrites(mapping, records, store);
         return new Shared<>(mapping, records.hidingExpired(store.clock()), records, layout, maintainers,
-                mapping.expiry(), feed, store.backend().detectsConflicts() ? null : refusedWrites(mapping, records, store));
+                mapping.expiry(), feed, refusedWrites);
     }
 
     /** Has the store's reaper reap the entity's expired entities and prune its change feed. */
