@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -89,8 +88,6 @@ public final class RocksBackend implements KvBackend {
     static final long GROUP_WRITE_BYTES = 32L << 20;
 
     private final CommitLedger<WriteBatchWithIndex> ledger = new CommitLedger<>(this::write);
-    /** The stamped puts of the transactions committing now, by their batch's native handle. */
-    private final Map<Long, StampedPuts> stamping = new ConcurrentHashMap<>();
     private final RocksDB db;
 
     RocksBackend(Path dir, RocksKvStore.Options settings) {
@@ -296,27 +293,13 @@ public final class RocksBackend implements KvBackend {
     }
 
     /**
-     * Commits, through the ledger, a transaction whose batch the commit completes with {@code stamped}
-     * ({@link io.kvmapper.spi.KvTransaction#putStamped}).
-     */
-    boolean commitStamped(long since, KeyHashes checked, KeyHashes written, WriteBatchWithIndex batch,
-            StampedPuts stamped) throws RocksDBException {
-        stamping.put(batch.getNativeHandle(), stamped);
-        try {
-            return ledger.commit(since, checked, written, batch);
-        } finally {
-            stamping.remove(batch.getNativeHandle());
-        }
-    }
-
-    /**
      * Writes the batches of a group of commits in one RocksDB write, through the write-ahead log (synced
      * as the store's options say). Called by the ledger, with the commit lock and this backend's lock held.
      * Batches with stamped puts get them first ({@link #stamp}), and their callbacks hear of them after the
      * write, in the group's order, which is the order of commits.
      */
     private void write(List<WriteBatchWithIndex> batches) throws RocksDBException {
-        List<StampedPuts> stamped = stamping.isEmpty() ? List.of() : stamp(batches);
+        List<StampedPuts> stamped = stamp(batches);
         writeBatches(batches);
         for (StampedPuts puts : stamped) {
             puts.committed();
@@ -329,18 +312,30 @@ public final class RocksBackend implements KvBackend {
      * the options that change that, such as {@code seq_per_batch}), and nothing else writes while the commit
      * lock is held.
      *
-     * @return the stamped puts completed, in the group's order
+     * @return the stamped puts completed, in the group's order; none (and no native call) for a group without
      */
     private List<StampedPuts> stamp(List<WriteBatchWithIndex> batches) throws RocksDBException {
-        List<StampedPuts> stamped = new ArrayList<>();
-        long next = db.getLatestSequenceNumber() + 1;
-        for (WriteBatchWithIndex batch : batches) {
-            StampedPuts puts = stamping.get(batch.getNativeHandle());
-            if (puts != null) {
-                puts.complete(batch, next + batch.count());
-                stamped.add(puts);
+        List<StampedPuts> stamped = List.of();
+        long next = 0;
+        for (int i = 0; i < batches.size(); i++) {
+            WriteBatchWithIndex batch = batches.get(i);
+            StampedPuts puts = batch instanceof TransactionBatch transaction ? transaction.stamped() : null;
+            if (puts != null && stamped.isEmpty()) {
+                stamped = new ArrayList<>(2);
+                next = db.getLatestSequenceNumber() + 1;
+                for (int before = 0; before < i; before++) {
+                    next += batches.get(before).count();
+                }
             }
-            next += batch.count();
+            if (!stamped.isEmpty() || puts != null) {
+                int records = batch.count();
+                if (puts != null) {
+                    puts.complete(batch, next + records);
+                    stamped.add(puts);
+                    records += puts.size();
+                }
+                next += records;
+            }
         }
         return stamped;
     }

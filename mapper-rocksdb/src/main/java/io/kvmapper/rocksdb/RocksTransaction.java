@@ -48,11 +48,10 @@ final class RocksTransaction implements KvTransaction, NativeResource {
     private final long beginVersion;
     private final Snapshot snapshot;
     private final ReadOptions readOptions;
-    private final WriteBatchWithIndex batch;
+    private final TransactionBatch batch;
     private final KeyHashes checked = new KeyHashes();
     private final KeyHashes written = new KeyHashes();
     private final Set<NativeResource> cursors = ConcurrentHashMap.newKeySet();
-    private StampedPuts stamped;
     private volatile String endReason;
 
     /** Begins a transaction. Called with the backend's lock held. */
@@ -64,8 +63,7 @@ final class RocksTransaction implements KvTransaction, NativeResource {
         ReadOptions options = null;
         try {
             options = new ReadOptions().setSnapshot(taken);
-            // overwrite_key: a key written twice has one entry in the index, as in RocksDB's own transactions.
-            this.batch = new WriteBatchWithIndex(true);
+                this.batch = new TransactionBatch();
         } catch (RuntimeException | Error e) {
             if (options != null) {
                 options.close();
@@ -258,12 +256,11 @@ final class RocksTransaction implements KvTransaction, NativeResource {
         Objects.requireNonNull(value, "value");
         long stamp = enter();
         try {
-            if (stamped == null) {
-                stamped = new StampedPuts();
+            if (batch.stamped() == null) {
                 // so that the ledger writes the batch even if the transaction writes nothing else
                 written.add(CommitLedger.hash(prefix));
             }
-            stamped.add(prefix.clone(), value.clone(), committed);
+            batch.stampedPuts().add(prefix.clone(), value.clone(), committed);
         } finally {
             backend.exit(stamp);
         }
@@ -278,8 +275,7 @@ final class RocksTransaction implements KvTransaction, NativeResource {
         long stamp = enter();
         try {
             abortCursors("commit() ended its transaction");
-            boolean committed = stamped == null ? backend.ledger().commit(beginVersion, checked, written, batch)
-                    : backend.commitStamped(beginVersion, checked, written, batch, stamped);
+            boolean committed = backend.ledger().commit(beginVersion, checked, written, batch);
             if (!committed) {
                 end("transaction on RocksDB store at " + backend.path() + " failed to commit; begin a new one");
                 throw new TransactionConflictException("RocksDB store at " + backend.path() + ": the transaction"

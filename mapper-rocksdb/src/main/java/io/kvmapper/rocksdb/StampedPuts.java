@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import org.rocksdb.RocksDBException;
+import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteBatchWithIndex;
 
 /**
@@ -12,7 +13,8 @@ import org.rocksdb.WriteBatchWithIndex;
  * stamp of each is the RocksDB sequence number its own record gets when the commit's batch is written: the backend
  * reads RocksDB's latest sequence number under the commit lock, which every write of the database holds, and counts
  * the records of the group's batches before this one and of this batch before its stamped puts, which are appended
- * last ({@link #complete}). So stamps follow the one order of commits, are unique across the store, persist across
+ * last ({@link #complete}), to the batch's underlying write batch: nothing reads them through the batch's index,
+ * since the transaction is committing. So stamps follow the one order of commits, are unique across the store, persist across
  * restarts (RocksDB's sequence numbers only grow, also through recovery from its write-ahead log), and name the very
  * record in RocksDB's own history. Used by the transaction's thread until commit, then by the committing thread,
  * which holds the commit lock.
@@ -29,17 +31,24 @@ final class StampedPuts {
         callbacks.add(committed);
     }
 
+    /** How many puts there are: how many records {@link #complete} appends. */
+    int size() {
+        return prefixes.size();
+    }
+
     /**
-     * Appends the puts to {@code batch}, the first under the stamp {@code firstSequence}, the RocksDB sequence
-     * number its record will get, and each next one under the next number.
+     * Appends the puts to the write batch under {@code batch}, unindexed, the first under the stamp
+     * {@code firstSequence}, the RocksDB sequence number its record will get, and each next one under the next
+     * number.
      */
     void complete(WriteBatchWithIndex batch, long firstSequence) throws RocksDBException {
         completed.clear();
+        WriteBatch records = batch.getWriteBatch();
         for (int i = 0; i < prefixes.size(); i++) {
             byte[] prefix = prefixes.get(i);
             byte[] key = new TupleWriter(prefix.length + 10).appendRaw(prefix).writeLong(firstSequence + i)
                     .toByteArray();
-            batch.put(key, values.get(i));
+            records.put(key, values.get(i));
             completed.add(key);
         }
     }
