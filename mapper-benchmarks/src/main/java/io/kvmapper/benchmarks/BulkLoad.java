@@ -132,7 +132,7 @@ public final class BulkLoad {
     }
 
     /** A {@code /proc/self/status} figure such as {@code VmRSS}, in bytes. */
-    private static long status(String field) {
+    static long status(String field) {
         try (Stream<String> lines = Files.lines(Path.of("/proc/self/status"))) {
             String line = lines.filter(l -> l.startsWith(field + ":")).findFirst()
                     .orElseThrow(() -> new IllegalStateException("/proc/self/status has no " + field));
@@ -142,13 +142,14 @@ public final class BulkLoad {
         }
     }
 
-    private static long heapInUse() {
+    /** The Java heap in use, in bytes. */
+    static long heapInUse() {
         Runtime runtime = Runtime.getRuntime();
         return runtime.totalMemory() - runtime.freeMemory();
     }
 
     /** The size of the files in {@code directory} (every contender keeps its files at the top level). */
-    private static long sizeOf(Path directory) {
+    static long sizeOf(Path directory) {
         long total = 0;
         try (DirectoryStream<Path> files = Files.newDirectoryStream(directory)) {
             for (Path file : files) {
@@ -169,7 +170,7 @@ public final class BulkLoad {
         }
     }
 
-    private static void deleteTree(Path directory) throws IOException {
+    static void deleteTree(Path directory) throws IOException {
         try (Stream<Path> files = Files.walk(directory)) {
             for (Path path : files.sorted(Comparator.reverseOrder()).toList()) {
                 Files.delete(path);

@@ -13,6 +13,8 @@ import java.util.List;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
 import org.rocksdb.LRUCache;
+import org.rocksdb.ColumnFamilyOptions;
+import org.rocksdb.DBOptions;
 import org.rocksdb.Options;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
@@ -46,6 +48,8 @@ final class RawRocksContender implements Contender {
     private final UInt64AddOperator mergeOperator = new UInt64AddOperator();
     private final LRUCache blockCache = new LRUCache(RocksSettings.BLOCK_CACHE_BYTES);
     private final BloomFilter bloomFilter = new BloomFilter(RocksSettings.BLOOM_BITS_PER_KEY, false);
+    private final DBOptions dbOptions = new DBOptions();
+    private final ColumnFamilyOptions columnOptions = RocksSettings.strictMergeLimit();
     private final Options options;
     private final WriteOptions writeOptions = new WriteOptions().setSync(RocksSettings.SYNC_WRITES);
     private final RocksDB db;
@@ -55,7 +59,7 @@ final class RawRocksContender implements Contender {
                 .setBlockCache(blockCache)
                 .setFilterPolicy(bloomFilter)
                 .setWholeKeyFiltering(true);
-        this.options = new Options()
+        this.options = new Options(dbOptions, columnOptions)
                 .setCreateIfMissing(true)
                 .setMergeOperator(mergeOperator)
                 .setMaxSuccessiveMerges(RocksSettings.MAX_SUCCESSIVE_MERGES)
@@ -214,6 +218,8 @@ final class RawRocksContender implements Contender {
         if (options != null) {
             options.close();
         }
+        columnOptions.close();
+        dbOptions.close();
         bloomFilter.close();
         blockCache.close();
         mergeOperator.close();

@@ -1,7 +1,9 @@
 package io.kvmapper.benchmarks;
 
 import java.util.Locale;
+import java.util.Properties;
 import java.util.function.Function;
+import org.rocksdb.ColumnFamilyOptions;
 
 /**
  * The RocksDB settings both RocksDB contenders open with, so that they differ only in the code above
@@ -16,12 +18,29 @@ final class RocksSettings {
     static final long WRITE_BUFFER_BYTES = 64L << 20;
     /** Whole-key Bloom filter in every memtable, as a fraction of its size (RocksBackend's fixed setting). */
     static final double MEMTABLE_BLOOM_RATIO = 0.1;
-    /** Unmerged counter operands per key before a merge is folded into a value. */
+    /**
+     * Unmerged counter operands per key before a merge is folded into a value, reading the value from disk
+     * if need be ({@link #strictMergeLimit()}).
+     */
     static final int MAX_SUCCESSIVE_MERGES = 64;
     /** Commits go through the write-ahead log without an fsync each. */
     static final boolean SYNC_WRITES = false;
 
     private RocksSettings() {
+    }
+
+    /**
+     * Default column-family options but for {@code strict_max_successive_merges=true}, as the mapper's
+     * backend sets it (rocksdbjni has no setter; RocksDB's options parser has). The caller closes them.
+     */
+    static ColumnFamilyOptions strictMergeLimit() {
+        Properties strict = new Properties();
+        strict.setProperty("strict_max_successive_merges", "true");
+        ColumnFamilyOptions options = ColumnFamilyOptions.getColumnFamilyOptionsFromProps(strict);
+        if (options == null) {
+            throw new IllegalStateException("this rocksdbjni does not know strict_max_successive_merges");
+        }
+        return options;
     }
 
     /**

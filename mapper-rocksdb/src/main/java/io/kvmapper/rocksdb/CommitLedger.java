@@ -6,6 +6,7 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.ToLongFunction;
 import org.rocksdb.RocksDBException;
 
 /**
@@ -32,14 +33,21 @@ import org.rocksdb.RocksDBException;
  *
  * <h2>Group commit</h2>
  * A commit queues its request and tries the commit lock. The thread that gets it (the leader) commits
- * every request queued by then, its own and those of threads that are waiting, in queue order: each is
+ * the requests queued by then, its own and those of threads that are waiting, in queue order: each is
  * checked against the stripes as the requests before it in the group left them (so the second of two
  * requests of the group that write one key conflicts), and those that pass are written with one call
  * of the {@link GroupWriter} (one RocksDB write, so concurrent commits share a write-ahead-log write and
  * its {@code fsync}), in that order, before the group's last version is published. The leader then
  * wakes each thread of its group, whose commit is done, and after releasing the lock the thread of the
- * first request queued meanwhile, to lead the next group. A waiting thread never queues for the lock
+ * first request still queued, to lead the next group. A waiting thread never queues for the lock
  * itself: it would learn that its commit is done only after the next group's write.
+ *
+ * <p>A group's batches together hold at most the ledger's {@code maxGroupBytes} (a single larger batch
+ * forms a group alone): the leader stops at the first request that passes its check but would exceed
+ * that, and leaves it queued for the next group. So a group is always one write, which RocksDB applies
+ * whole or not at all, and every member is told that write's outcome: a member told that its commit
+ * failed can rely on it. (Splitting a large group into several writes instead would leave the members
+ * of an earlier write stored when a later write failed, with no way to tell them apart.)
  *
  * <p>The stripes are one plain array guarded by the commit lock; the published version is volatile, for
  * {@link #committedVersion()} outside the lock.
@@ -57,19 +65,30 @@ final class CommitLedger<B> {
     private static final int STRIPE_LONGS = 4;
 
     private final GroupWriter<B> writer;
+    private final ToLongFunction<B> bytes;
+    private final long maxGroupBytes;
     private final ReentrantLock lock = new ReentrantLock();
     private final Queue<Request<B>> queue = new ConcurrentLinkedQueue<>();
     private final long[] stripes = new long[STRIPE_LONGS << STRIPE_BITS];
     private volatile long committed;
 
-    /** Writes the batches of a group of commits that passed their checks, atomically each, in order. */
+    /**
+     * Writes the batches of a group of commits that passed their checks, in order, all in one atomic
+     * write: all of them are stored or, if it throws, none.
+     */
     @FunctionalInterface
     interface GroupWriter<B> {
         void write(List<B> batches) throws RocksDBException;
     }
 
-    CommitLedger(GroupWriter<B> writer) {
+    /**
+     * A ledger whose groups hold batches of at most {@code maxGroupBytes} together, as {@code bytes}
+     * measures them (called only for groups of more than one batch), or one batch of any size.
+     */
+    CommitLedger(GroupWriter<B> writer, ToLongFunction<B> bytes, long maxGroupBytes) {
         this.writer = writer;
+        this.bytes = bytes;
+        this.maxGroupBytes = maxGroupBytes;
     }
 
     /** The version of the latest commit whose write is in RocksDB. */
@@ -90,7 +109,7 @@ final class CommitLedger<B> {
      *
      * @return false, having written nothing, if a checked key was written after {@code since}
      * @throws RocksDBException if the write failed (or the {@link GroupWriter}'s unchecked exception);
-     *     nothing of this commit is in the store then
+     *     nothing of this commit is in the store then, since its group was that one write
      */
     boolean commit(long since, KeyHashes checked, KeyHashes written, B batch) throws RocksDBException {
         if (checked.size() == 0 && written.size() == 0) {
@@ -136,22 +155,38 @@ final class CommitLedger<B> {
     }
 
     /**
-     * Commits every queued request as one group. Called with the commit lock held. Throws nothing: every
-     * request it takes from the queue is finished, with the failure if anything failed, so that no waiting
-     * thread is ever left waiting.
+     * Commits the queued requests as one group, up to the first that would take its batches past
+     * {@code maxGroupBytes}. Called with the commit lock held. Throws nothing: every request it takes from
+     * the queue is finished, with the failure if anything failed, so that no waiting thread is ever left
+     * waiting.
      */
     private void commitQueued() {
         List<Request<B>> group = new ArrayList<>();
         List<B> batches = new ArrayList<>();
+        long groupBytes = 0;
         Throwable failure = null;
         long version = committed;
         try {
-            for (Request<B> request = queue.poll(); request != null; request = queue.poll()) {
-                group.add(request);
+            // Only this thread takes requests off the queue, so the one peeked at is the one polled.
+            for (Request<B> request = queue.peek(); request != null; request = queue.peek()) {
                 if (conflicts(request)) {
+                    queue.poll();
+                    group.add(request);
                     request.conflicted = true;
                     continue;
                 }
+                if (request.written.size() > 0 && !batches.isEmpty()) {
+                    if (batches.size() == 1) {
+                        groupBytes = bytes.applyAsLong(batches.get(0));
+                    }
+                    long more = bytes.applyAsLong(request.batch);
+                    if (groupBytes + more > maxGroupBytes) {
+                        break;
+                    }
+                    groupBytes += more;
+                }
+                queue.poll();
+                group.add(request);
                 request.passed = true;
                 if (request.written.size() > 0) {
                     version++;
@@ -165,8 +200,8 @@ final class CommitLedger<B> {
                 writer.write(batches);
             }
         } catch (RocksDBException | RuntimeException | Error e) {
-            // Nothing of the group's writes is in the store (the write is one RocksDB write, or did not
-            // happen). Its stamps stay: they can only cause false conflicts.
+            // Nothing of the group's writes is in the store: the write is one atomic write, or did not
+            // happen. Its stamps stay: they can only cause false conflicts.
             failure = e;
         }
         // Published before any member is released, so that one that conflicted with another member of

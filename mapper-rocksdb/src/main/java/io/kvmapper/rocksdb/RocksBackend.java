@@ -15,12 +15,16 @@ import java.util.Collections;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
+import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.StampedLock;
 import org.rocksdb.AbstractNativeReference;
+import org.rocksdb.AbstractWriteBatch;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
+import org.rocksdb.ColumnFamilyOptions;
+import org.rocksdb.DBOptions;
 import org.rocksdb.LRUCache;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
@@ -81,16 +85,33 @@ public final class RocksBackend implements KvBackend {
     private final List<AbstractNativeReference> ownedHandles;
     private final WriteOptions writeOptions;
     /**
-     * At most this many bytes of batches are joined into one write of a group commit: the join copies them
-     * on the heap, so a group of large transactions is written in several writes instead (each batch still
-     * one atomic write, in order), and a batch above it alone.
+     * At most this many bytes of batches are joined into one group commit, since the join copies them on
+     * the heap: large transactions that queue together commit in several groups, one write each, and a
+     * batch above it alone.
      */
     static final long GROUP_WRITE_BYTES = 32L << 20;
 
-    private final CommitLedger<WriteBatchWithIndex> ledger = new CommitLedger<>(this::write);
+    private final CommitLedger<WriteBatchWithIndex> ledger =
+            new CommitLedger<>(this::write, batch -> batch.getWriteBatch().getDataSize(), GROUP_WRITE_BYTES);
+    private final WriteCall writeCall;
     private final RocksDB db;
 
+    /**
+     * One RocksDB write of a batch ({@link #rocksWrite}), or in tests one that fails or waits at a chosen
+     * moment.
+     */
+    @FunctionalInterface
+    interface WriteCall {
+        void write(RocksDB db, WriteOptions options, AbstractWriteBatch batch) throws RocksDBException;
+    }
+
     RocksBackend(Path dir, RocksKvStore.Options settings) {
+        this(dir, settings, RocksBackend::rocksWrite);
+    }
+
+    /** A backend whose commits are written by {@code writeCall}: for tests that inject faults. */
+    RocksBackend(Path dir, RocksKvStore.Options settings, WriteCall writeCall) {
+        this.writeCall = writeCall;
         this.directory = dir.toAbsolutePath();
         this.closedMessage = "RocksDB store at " + directory + " is closed";
         List<AbstractNativeReference> handles = new ArrayList<>();
@@ -114,7 +135,8 @@ public final class RocksBackend implements KvBackend {
                 table.setFilterPolicy(owned(handles, new BloomFilter(settings.bloomFilterBitsPerKey(), false)));
                 table.setWholeKeyFiltering(true);
             }
-            org.rocksdb.Options options = owned(handles, new org.rocksdb.Options());
+            org.rocksdb.Options options = owned(handles, new org.rocksdb.Options(owned(handles, new DBOptions()),
+                    owned(handles, strictMergeLimit())));
             options.setCreateIfMissing(settings.createIfMissing())
                     .setMergeOperator(mergeOperator)
                     .setMaxSuccessiveMerges(settings.maxSuccessiveMerges())
@@ -294,13 +316,13 @@ public final class RocksBackend implements KvBackend {
 
     /**
      * Writes the batches of a group of commits in one RocksDB write, through the write-ahead log (synced
-     * as the store's options say). Called by the ledger, with the commit lock and this backend's lock held.
-     * Batches with stamped puts get them first ({@link #stamp}), and their callbacks hear of them after the
-     * write, in the group's order, which is the order of commits.
+     * as the store's options say): all of them are stored, or none. Called by the ledger, with the commit
+     * lock and this backend's lock held. Batches with stamped puts get them first ({@link #stamp}), and their
+     * callbacks hear of them after the write, in the group's order, which is the order of commits.
      */
     private void write(List<WriteBatchWithIndex> batches) throws RocksDBException {
         List<StampedPuts> stamped = stamp(batches);
-        writeBatches(batches);
+        writeGroup(batches);
         for (StampedPuts puts : stamped) {
             puts.committed();
         }
@@ -309,8 +331,8 @@ public final class RocksBackend implements KvBackend {
     /**
      * Completes the stamped puts of a group's batches with the RocksDB sequence numbers their records will get:
      * a write's records take the numbers after RocksDB's latest one, one each, in order (the store sets none of
-     * the options that change that, such as {@code seq_per_batch}), and nothing else writes while the commit
-     * lock is held.
+     * the options that change that, such as {@code seq_per_batch}), the group is one write, and nothing else
+     * writes while the commit lock is held.
      *
      * @return the stamped puts completed, in the group's order; none (and no native call) for a group without
      */
@@ -340,18 +362,23 @@ public final class RocksBackend implements KvBackend {
         return stamped;
     }
 
-    private void writeBatches(List<WriteBatchWithIndex> batches) throws RocksDBException {
-        int from = 0;
-        while (from < batches.size()) {
-            int to = WriteBatches.joinable(batches, from, GROUP_WRITE_BYTES);
-            if (to - from == 1) {
-                db.write(writeOptions, batches.get(from));
-            } else {
-                try (WriteBatch joined = WriteBatches.concatenate(batches.subList(from, to))) {
-                    db.write(writeOptions, joined);
-                }
+    /** Writes a group's batches in one RocksDB write. */
+    private void writeGroup(List<WriteBatchWithIndex> batches) throws RocksDBException {
+        if (batches.size() == 1) {
+            writeCall.write(db, writeOptions, batches.get(0));
+        } else {
+            try (WriteBatch joined = WriteBatches.concatenate(batches)) {
+                writeCall.write(db, writeOptions, joined);
             }
-            from = to;
+        }
+    }
+
+    /** {@code RocksDB.write}, of either kind of batch. */
+    static void rocksWrite(RocksDB db, WriteOptions options, AbstractWriteBatch batch) throws RocksDBException {
+        if (batch instanceof WriteBatchWithIndex indexed) {
+            db.write(options, indexed);
+        } else {
+            db.write(options, (WriteBatch) batch);
         }
     }
 
@@ -407,6 +434,26 @@ public final class RocksBackend implements KvBackend {
         for (byte[] key : keys) {
             Objects.requireNonNull(key, "keys must not contain null");
         }
+    }
+
+    /**
+     * Default column-family options but for {@code strict_max_successive_merges}, which rocksdbjni has no
+     * setter for: RocksDB's own options parser sets it. With it, the add that reaches
+     * {@code max_successive_merges} operands on a key always folds them into a value, reading the key's
+     * current value from a table file if it is not in the memtable or the block cache. Without it, such an
+     * add gave up and left one more operand, and every later add to that key tried the read again, which
+     * collects every pending operand before it finds the value uncached: the adds to a hot counter whose
+     * value was only on disk (after a reopen, a flush, or a large scan that pushed its block out of the
+     * cache) grew quadratically until the next flush.
+     */
+    private static ColumnFamilyOptions strictMergeLimit() {
+        Properties strict = new Properties();
+        strict.setProperty("strict_max_successive_merges", "true");
+        ColumnFamilyOptions options = ColumnFamilyOptions.getColumnFamilyOptionsFromProps(strict);
+        if (options == null) {
+            throw new IllegalStateException("this rocksdbjni does not know strict_max_successive_merges");
+        }
+        return options;
     }
 
     private static <T extends AbstractNativeReference> T owned(List<AbstractNativeReference> handles, T handle) {

@@ -148,9 +148,11 @@ public final class RocksKvStore {
         /**
          * The most unmerged counter operands ({@code add}s) one key may gather in the memtable; the write
          * that would exceed it reads the current sum and stores it as a plain value instead, so a hot
-         * counter stays cheap to read. RocksDB only does this when the current value is in memory (the
-         * memtable or the block cache); {@code 0} disables it. Default
-         * {@value #DEFAULT_MAX_SUCCESSIVE_MERGES}.
+         * counter stays cheap to read and to add to. That read is served by the memtable or the block
+         * cache, or else from a table file on disk (RocksDB's {@code strict_max_successive_merges}, which
+         * the store always sets): once per this many adds to a key at most, and then the value is in the
+         * memtable. {@code 0} disables the limit: adds never read, and a read merges every add since the
+         * last flush. Default {@value #DEFAULT_MAX_SUCCESSIVE_MERGES}.
          *
          * @throws IllegalArgumentException if negative
          */

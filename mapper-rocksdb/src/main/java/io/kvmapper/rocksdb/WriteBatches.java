@@ -24,26 +24,10 @@ final class WriteBatches {
     }
 
     /**
-     * The end of the run of batches from {@code from} that together hold at most {@code maxBytes} (at least
-     * one batch, however large): the batches one {@link #concatenate} may join.
-     */
-    static int joinable(List<WriteBatchWithIndex> batches, int from, long maxBytes) {
-        long bytes = 0;
-        int to = from;
-        while (to < batches.size()) {
-            bytes += batches.get(to).getWriteBatch().getDataSize();
-            if (to > from && bytes > maxBytes) {
-                break;
-            }
-            to++;
-        }
-        return to;
-    }
-
-    /**
      * One batch holding the records of {@code batches} in order; the caller closes it.
      *
-     * @throws ArithmeticException if together they exceed what one array holds (join fewer, {@link #joinable})
+     * @throws ArithmeticException if together they exceed what one array holds (the ledger's groups stay far
+     *     below it, {@link RocksBackend#GROUP_WRITE_BYTES})
      */
     static WriteBatch concatenate(List<WriteBatchWithIndex> batches) throws RocksDBException {
         byte[][] parts = new byte[batches.size()][];

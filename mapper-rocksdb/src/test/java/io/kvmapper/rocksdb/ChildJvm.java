@@ -35,13 +35,26 @@ public final class ChildJvm implements AutoCloseable {
 
     /** Starts {@code mainClass} with {@code args}; its stderr goes to a file in {@code scratch}. */
     public static ChildJvm start(Class<?> mainClass, Path scratch, String... args) throws IOException {
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        return startCommand(javaCommand("128m", mainClass, args), scratch);
+    }
+
+    /**
+     * Starts {@code command}, for example a {@link #javaCommand} behind a program that limits it; its stderr
+     * goes to a file in {@code scratch}.
+     */
+    public static ChildJvm startCommand(List<String> command, Path scratch) throws IOException {
         Path stderr = Files.createTempFile(scratch, "child-", ".err");
-        List<String> command = new ArrayList<>(List.of(java.toString(), "-Xmx128m", "-XX:TieredStopAtLevel=1",
-                "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), mainClass.getName()));
-        command.addAll(List.of(args));
         Process process = new ProcessBuilder(command).redirectError(stderr.toFile()).start();
         return new ChildJvm(process, stderr);
+    }
+
+    /** The command that runs {@code mainClass} with {@code args} on this JVM's class path, with that heap. */
+    public static List<String> javaCommand(String maxHeap, Class<?> mainClass, String... args) {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        List<String> command = new ArrayList<>(List.of(java.toString(), "-Xmx" + maxHeap, "-XX:TieredStopAtLevel=1",
+                "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), mainClass.getName()));
+        command.addAll(List.of(args));
+        return command;
     }
 
     /** Waits until the child has printed at least {@code count} lines, or fails after {@code seconds}. */
@@ -98,11 +111,11 @@ public final class ChildJvm implements AutoCloseable {
         }
     }
 
-    /** Kills the child if it still runs. */
+    /** Kills the child if it still runs, and whatever it started (a command's JVM). */
     @Override
     public void close() {
         if (process.isAlive()) {
-            process.toHandle().destroyForcibly();
+            destroy();
         }
         try {
             finish();
@@ -113,9 +126,15 @@ public final class ChildJvm implements AutoCloseable {
 
     private void finish() throws InterruptedException {
         if (!process.waitFor(30, TimeUnit.SECONDS)) {
-            fail("child did not exit");
+            destroy();
+            fail("child did not exit within 30 s; stderr:\n" + stderr());
         }
         reader.join(TimeUnit.SECONDS.toMillis(10));
+    }
+
+    private void destroy() {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.toHandle().destroyForcibly();
     }
 
     private void readLines() {

@@ -24,7 +24,8 @@ import org.rocksdb.RocksDBException;
 /**
  * The ledger's conflict check where keys share a stripe, which the conformance suite cannot reach on
  * purpose (a conflict must never be missed, and one key of a stripe must not make the others conflict),
- * and its group commit, which a test cannot force through a store.
+ * and its group commit, which a test cannot force through a store. Batches are strings here, as many
+ * bytes as characters.
  */
 @Timeout(60)
 class CommitLedgerTest {
@@ -33,7 +34,7 @@ class CommitLedgerTest {
     /** What each call of the writer wrote: the batches, named by strings. */
     private final List<List<String>> writes = new CopyOnWriteArrayList<>();
     private volatile CommitLedger.GroupWriter<String> writer = batches -> writes.add(List.copyOf(batches));
-    private final CommitLedger<String> ledger = new CommitLedger<>(batches -> writer.write(batches));
+    private CommitLedger<String> ledger = ledgerOfGroupsUpTo(Long.MAX_VALUE);
 
     @Test
     void aKeyWrittenSinceTheBeginConflictsAndOneWrittenBeforeDoesNot() throws Exception {
@@ -187,6 +188,109 @@ class CommitLedgerTest {
             executor.shutdownNow();
             assertTrue(executor.awaitTermination(10, TimeUnit.SECONDS));
         }
+    }
+
+    @Test
+    void aGroupEndsBeforeTheBatchThatWouldTakeItPastTheLimitWhichLeadsTheNextGroup() throws Exception {
+        ledger = ledgerOfGroupsUpTo(16);
+        long begin = ledger.committedVersion();
+        List<String> queued = List.of("queued-0", "queued-1", "a batch longer than 16", "queued-3", "queued-4");
+        List<Future<Boolean>> commits = commitBehindAWritingOne(begin, queued);
+        for (Future<Boolean> commit : commits) {
+            assertTrue(commit.get(10, TimeUnit.SECONDS));
+        }
+        assertEquals(List.of(List.of("first"), List.of("queued-0", "queued-1"), List.of("a batch longer than 16"),
+                List.of("queued-3", "queued-4")), writes, "each group one write of at most 16 bytes, or one batch");
+        assertEquals(begin + 1 + queued.size(), ledger.committedVersion());
+    }
+
+    /**
+     * A group is one write, so a failed write fails exactly its members: those of the groups before and
+     * after it commit, and the stamps of every written key stay, so that a transaction that began before
+     * still conflicts with them.
+     */
+    @Test
+    void aFailedWriteFailsOnlyTheMembersOfItsGroup() throws Exception {
+        ledger = ledgerOfGroupsUpTo(16);
+        RocksDBException diskFull = new RocksDBException("disk full");
+        CommitLedger.GroupWriter<String> record = batches -> writes.add(List.copyOf(batches));
+        long begin = ledger.committedVersion();
+        List<String> queued = List.of("queued-0", "queued-1", "queued-2", "queued-3", "queued-4");
+        List<Future<Boolean>> commits = commitBehindAWritingOne(begin, queued, batches -> {
+            if (batches.contains("queued-2")) {
+                throw diskFull;
+            }
+            record.write(batches);
+        });
+        for (int i = 0; i < queued.size(); i++) {
+            Future<Boolean> commit = commits.get(i);
+            if (i == 2 || i == 3) {
+                ExecutionException e = assertThrows(ExecutionException.class, () -> commit.get(10, TimeUnit.SECONDS));
+                assertSame(diskFull, e.getCause());
+            } else {
+                assertTrue(commit.get(10, TimeUnit.SECONDS), queued.get(i));
+            }
+        }
+        assertEquals(List.of(List.of("first"), List.of("queued-0", "queued-1"), List.of("queued-4")), writes);
+        assertFalse(commitChecking(begin, bytes("queued-0")), "written after the begin");
+        assertFalse(commitChecking(begin, bytes("queued-4")), "written after the begin");
+        assertTrue(commitChecking(ledger.committedVersion(), bytes("queued-2")), "not written; began after");
+    }
+
+    /**
+     * Commits {@code names} (each writing its own name as key and batch) while a first commit is held in
+     * its write, so that they queue and the next leader finds them all; the writer records each call.
+     */
+    private List<Future<Boolean>> commitBehindAWritingOne(long begin, List<String> names) throws Exception {
+        return commitBehindAWritingOne(begin, names, batches -> writes.add(List.copyOf(batches)));
+    }
+
+    private List<Future<Boolean>> commitBehindAWritingOne(long begin, List<String> names,
+            CommitLedger.GroupWriter<String> then) throws Exception {
+        CountDownLatch firstWriting = new CountDownLatch(1);
+        CountDownLatch releaseFirst = new CountDownLatch(1);
+        writer = batches -> {
+            if (batches.contains("first")) {
+                writes.add(List.copyOf(batches));
+                firstWriting.countDown();
+                await(releaseFirst);
+                return;
+            }
+            then.write(batches);
+        };
+        ExecutorService executor = Executors.newFixedThreadPool(1 + names.size());
+        try {
+            Future<Boolean> first = executor.submit(() -> ledger.commit(begin, hashes(bytes("f")), hashes(bytes("f")),
+                    "first"));
+            await(firstWriting);
+            List<Future<Boolean>> commits = new ArrayList<>();
+            for (String name : names) {
+                // One at a time, so that they queue in this order.
+                int queued = ledger.queuedCommits();
+                commits.add(executor.submit(() -> ledger.commit(begin, hashes(bytes(name)), hashes(bytes(name)),
+                        name)));
+                while (ledger.queuedCommits() == queued) {
+                    Thread.onSpinWait();
+                }
+            }
+            releaseFirst.countDown();
+            assertTrue(first.get(10, TimeUnit.SECONDS));
+            for (Future<Boolean> commit : commits) {
+                try {
+                    commit.get(10, TimeUnit.SECONDS);
+                } catch (ExecutionException e) {
+                    // the caller looks at each outcome
+                }
+            }
+            return commits;
+        } finally {
+            executor.shutdown();
+            assertTrue(executor.awaitTermination(10, TimeUnit.SECONDS));
+        }
+    }
+
+    private CommitLedger<String> ledgerOfGroupsUpTo(long maxGroupBytes) {
+        return new CommitLedger<>(batches -> writer.write(batches), String::length, maxGroupBytes);
     }
 
     private boolean commitWriting(long since, byte[] key) throws RocksDBException {

@@ -64,6 +64,7 @@ class RocksKvStoreOptionsTest {
             String options = latestOptionsFile(dir);
             assertTrue(options.contains("merge_operator=UInt64AddOperator"), "the uint64add merge operator");
             assertTrue(options.contains("max_successive_merges=64"));
+            assertTrue(options.contains("strict_max_successive_merges=true"), "folding reads the value from disk");
             assertTrue(options.contains("write_buffer_size=67108864"));
             assertTrue(options.contains("filter_policy=bloomfilter:10:false"), "a full (not block-based) bloom filter");
             assertTrue(options.contains("whole_key_filtering=true"));

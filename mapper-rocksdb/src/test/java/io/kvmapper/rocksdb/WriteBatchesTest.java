@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.rocksdb.RocksDB;
 import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteBatchWithIndex;
 import org.rocksdb.WriteOptions;
@@ -45,26 +44,6 @@ class WriteBatchesTest {
             assertArrayEquals(bytes("third"), backend.get(bytes("c")));
             assertEquals(40, Counters.decode(bytes("n"), backend.get(bytes("n"))),
                     "the third batch's delete came after the first two adds, its add after the delete");
-        }
-    }
-
-    @Test
-    void joinableBatchesStayWithinTheByteLimitAndALargerBatchGoesAlone() throws Exception {
-        RocksDB.loadLibrary();
-        try (WriteBatchWithIndex small = new WriteBatchWithIndex(true);
-                WriteBatchWithIndex other = new WriteBatchWithIndex(true);
-                WriteBatchWithIndex large = new WriteBatchWithIndex(true);
-                WriteBatchWithIndex last = new WriteBatchWithIndex(true)) {
-            small.put(bytes("a"), new byte[100]);
-            other.put(bytes("b"), new byte[100]);
-            large.put(bytes("c"), new byte[10_000]);
-            last.put(bytes("d"), new byte[100]);
-            List<WriteBatchWithIndex> batches = List.of(small, other, large, last);
-            long twoSmall = small.getWriteBatch().getDataSize() + other.getWriteBatch().getDataSize();
-            assertEquals(2, WriteBatches.joinable(batches, 0, twoSmall), "the two small ones fit together");
-            assertEquals(1, WriteBatches.joinable(batches, 0, twoSmall - 1), "one byte less: the first alone");
-            assertEquals(3, WriteBatches.joinable(batches, 2, 1_000), "a batch above the limit goes alone");
-            assertEquals(4, WriteBatches.joinable(batches, 0, Long.MAX_VALUE));
         }
     }
 
