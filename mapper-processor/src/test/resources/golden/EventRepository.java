@@ -83,6 +83,7 @@ public final class EventRepository implements CrudRepository<Event, EventReposit
      */
     @Override
     public List<Event> findAllById(Collection<Key> ids) {
+        this.operations.requireIds(ids);
         List<byte[]> keys = new ArrayList<>(ids.size());
         for (Key id : ids) {
             RecordKeys.require(id, Event_KvMapping.ENTITY, "id");

@@ -85,6 +85,7 @@ public final class OrderRepository implements CrudRepository<Order, OrderReposit
      */
     @Override
     public List<Order> findAllById(Collection<Key> ids) {
+        this.operations.requireIds(ids);
         List<byte[]> keys = new ArrayList<>(ids.size());
         for (Key id : ids) {
             RecordKeys.require(id, Order_KvMapping.ENTITY, "id");

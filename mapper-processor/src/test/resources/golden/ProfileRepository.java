@@ -76,6 +76,7 @@ public final class ProfileRepository implements CrudRepository<Profile, String> 
      */
     @Override
     public List<Profile> findAllById(Collection<String> ids) {
+        this.operations.requireIds(ids);
         List<byte[]> keys = new ArrayList<>(ids.size());
         for (String id : ids) {
             keys.add(Profile_KvMapping.key(RecordKeys.require(id, Profile_KvMapping.ENTITY, "handle")));

@@ -33,6 +33,8 @@ public interface KvStore extends AutoCloseable {
      * Runs {@code work} as one atomic unit of work, retrying it while it fails with a retryable exception.
      *
      * @throws TransactionConflictException if every attempt conflicted
+     * @throws KvMapperException the last attempt's failure if it was not retryable, or if the attempts ran
+     *     out on another retryable one (such as {@link IndexNotReadyException} while an index is built)
      */
     void transact(Consumer<Transaction> work);
 
@@ -41,6 +43,8 @@ public interface KvStore extends AutoCloseable {
      * retryable exception.
      *
      * @throws TransactionConflictException if every attempt conflicted
+     * @throws KvMapperException the last attempt's failure if it was not retryable, or if the attempts ran
+     *     out on another retryable one
      */
     <T> T transactResult(Function<Transaction, T> work);
 

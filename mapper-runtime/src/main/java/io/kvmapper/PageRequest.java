@@ -1,6 +1,5 @@
 package io.kvmapper;
 
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -17,20 +16,33 @@ public final class PageRequest {
 
     private PageRequest(String continuation, int size) {
         if (size < 1 || size > MAX_SIZE) {
-            throw new IllegalArgumentException("page size must be between 1 and " + MAX_SIZE + ", was " + size);
+            throw new InvalidRequestException("page size must be between 1 and " + MAX_SIZE + ", was " + size);
         }
         this.continuation = continuation;
         this.size = size;
     }
 
-    /** The first page, of at most {@code size} items. */
+    /**
+     * The first page, of at most {@code size} items.
+     *
+     * @throws InvalidRequestException if {@code size} is not between 1 and {@link #MAX_SIZE}
+     */
     public static PageRequest ofSize(int size) {
         return new PageRequest(null, size);
     }
 
-    /** The page after the one whose {@link Page#continuation()} is {@code continuation}. */
+    /**
+     * The page after the one whose {@link Page#continuation()} is {@code continuation}.
+     *
+     * @throws InvalidRequestException if {@code continuation} is null (ask for the first page with
+     *     {@link #ofSize}) or {@code size} is not between 1 and {@link #MAX_SIZE}
+     */
     public static PageRequest resume(String continuation, int size) {
-        return new PageRequest(Objects.requireNonNull(continuation, "continuation"), size);
+        if (continuation == null) {
+            throw new InvalidRequestException("cannot resume from a null continuation: pass the continuation of the"
+                    + " page before, or ask for the first page with PageRequest.ofSize(" + size + ")");
+        }
+        return new PageRequest(continuation, size);
     }
 
     /** The most items on the page. */

@@ -4,7 +4,9 @@ import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * How {@link KvStore#transact} retries a unit of work that conflicted: up to {@code maxAttempts} runs,
+ * How {@link KvStore#transact} retries a unit of work that failed with a
+ * {@linkplain KvMapperException#isRetryable() retryable} exception (a conflict, an index under construction, a
+ * busy backend): up to {@code maxAttempts} runs,
  * sleeping between them for a random time up to an exponentially growing bound (full jitter).
  *
  * @param maxAttempts the most runs, at least 1

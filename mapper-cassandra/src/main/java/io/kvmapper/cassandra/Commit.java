@@ -46,7 +46,9 @@ final class Commit {
      * Applies the write set, and withdraws the claims if it fails while nothing of it may be in the store.
      *
      * @throws TransactionConflictException if a checked write found its key changed; nothing was applied
-     * @throws StorageException if Cassandra failed; retryable while nothing but the batch may have been applied
+     * @throws StorageException if Cassandra failed; retryable while nothing but the batch may have been applied and
+     *     nothing was to follow it (releases, counter adds), since a unit of work run again after its batch landed
+     *     would not send those
      * @throws io.kvmapper.InvalidRequestException if the writes do not fit in one batch; nothing was sent
      */
     void run() {
@@ -108,8 +110,17 @@ final class Commit {
                 throw e;
             }
             mayHaveApplied = true;
-            throw applied.isEmpty() ? e
-                    : partial(e, "its checked writes were applied, and its other writes may have been");
+            if (!applied.isEmpty()) {
+                throw partial(e, "its checked writes were applied, and its other writes may have been");
+            }
+            if (!plan.releases().isEmpty() || !plan.counterAdds().isEmpty()) {
+                // Run again, the unit of work would see the batch's writes if they landed and so would not give up
+                // the claims or add the counts that were to follow them: the outcome is unknown, not retryable.
+                throw new StorageException(e.getMessage() + "; the commit's batch may have been applied, and its "
+                        + "claim releases and counter adds were not sent, so it is not run again: verify() and "
+                        + "repair() reconcile the claims and counters the mapper maintains", e.getCause(), false);
+            }
+            throw e;
         }
         mayHaveApplied = true;
         done = true;

@@ -325,6 +325,21 @@ class CommitTest {
     }
 
     @Test
+    void aBatchWhoseOutcomeIsUnknownWithCounterAddsOrReleasesToFollowIsNotRetryable() {
+        writes.put(key("put"), value("v"));
+        writes.add(key("n"), 1);
+        cassandra.failOn("UNLOGGED batch of 2", new DriverTimeoutException("timed out"));
+
+        StorageException counted = assertThrows(StorageException.class, commit::run);
+
+        assertFalse(counted.isRetryable(), "run again after the batch landed, the unit would not add its counts");
+        assertTrue(counted.getMessage().endsWith("; the commit's batch may have been applied, and its claim releases"
+                + " and counter adds were not sent, so it is not run again: verify() and repair() reconcile the claims"
+                + " and counters the mapper maintains"), counted.getMessage());
+        assertEquals(List.of("UNLOGGED batch of 2"), cassandra.requests(), "the counter batch is not sent");
+    }
+
+    @Test
     void aCommitTooLargeForOneBatchIsRefusedBeforeSendingAnythingAndWithdrawsTheClaims() {
         claims.claim(key("claimed"), HOLDER);
         writes.writeIfUnchanged(key("a"), null, value("v1"));

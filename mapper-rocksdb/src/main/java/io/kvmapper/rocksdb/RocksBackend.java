@@ -1,5 +1,6 @@
 package io.kvmapper.rocksdb;
 
+import io.kvmapper.InvalidRequestException;
 import io.kvmapper.StorageException;
 import io.kvmapper.StoreClosedException;
 import io.kvmapper.spi.KeyRange;
@@ -77,6 +78,7 @@ public final class RocksBackend implements KvBackend {
     private static final double MEMTABLE_BLOOM_RATIO = 0.1;
 
     private final Path directory;
+    private final boolean readOnly;
     private final String closedMessage;
     private final StampedLock lock = new StampedLock();
     private final Set<NativeResource> openResources = ConcurrentHashMap.newKeySet();
@@ -113,10 +115,15 @@ public final class RocksBackend implements KvBackend {
     RocksBackend(Path dir, RocksKvStore.Options settings, WriteCall writeCall) {
         this.writeCall = writeCall;
         this.directory = dir.toAbsolutePath();
+        this.readOnly = settings.readOnly();
         this.closedMessage = "RocksDB store at " + directory + " is closed";
         List<AbstractNativeReference> handles = new ArrayList<>();
         try {
-            if (settings.createIfMissing()) {
+            if (readOnly && !Files.isRegularFile(directory.resolve("CURRENT"))) {
+                throw new StorageException("there is no RocksDB store at " + directory + (Files.isDirectory(directory)
+                        ? " (the directory holds no CURRENT file)" : " (no such directory)"), null, false);
+            }
+            if (settings.createIfMissing() && !readOnly) {
                 StoreDirectory.create(directory, settings.directoryPermissions());
             } else if (!Files.isDirectory(directory)) {
                 // Checked here because RocksDB would create the directory before failing.
@@ -137,7 +144,7 @@ public final class RocksBackend implements KvBackend {
             }
             org.rocksdb.Options options = owned(handles, new org.rocksdb.Options(owned(handles, new DBOptions()),
                     owned(handles, strictMergeLimit())));
-            options.setCreateIfMissing(settings.createIfMissing())
+            options.setCreateIfMissing(settings.createIfMissing() && !readOnly)
                     .setMergeOperator(mergeOperator)
                     .setMaxSuccessiveMerges(settings.maxSuccessiveMerges())
                     .setWriteBufferSize(settings.writeBufferSize())
@@ -146,7 +153,13 @@ public final class RocksBackend implements KvBackend {
                     .setTableFormatConfig(table);
             // The write-ahead log is never disabled: it is what makes a commit survive a crash.
             WriteOptions write = owned(handles, new WriteOptions().setSync(settings.syncWrites()));
-            this.db = RocksDB.open(options, directory.toString());
+            if (readOnly) {
+                // every table file opened now, so that a writer's compactions cannot delete one before it is read
+                options.setMaxOpenFiles(-1);
+                this.db = RocksDB.openReadOnly(options, directory.toString());
+            } else {
+                this.db = RocksDB.open(options, directory.toString());
+            }
             this.writeOptions = write;
             Collections.reverse(handles);
             this.ownedHandles = List.copyOf(handles);
@@ -165,6 +178,11 @@ public final class RocksBackend implements KvBackend {
             closeAll(handles);
             throw e;
         }
+    }
+
+    /** Whether the store was opened read-only ({@link RocksKvStore.Options#readOnly}). */
+    public boolean isReadOnly() {
+        return readOnly;
     }
 
     /** The directory the store lives in, as an absolute path. */
@@ -239,7 +257,8 @@ public final class RocksBackend implements KvBackend {
 
     /**
      * {@inheritDoc} An optimistic transaction with a snapshot taken now, its conflicts detected by this
-     * backend at commit. Closing the backend rolls back every transaction still open.
+     * backend at commit. Closing the backend rolls back every transaction still open. On a store opened
+     * read-only a transaction reads (at its snapshot) and refuses its first write.
      */
     @Override
     public KvTransaction beginTransaction() {
@@ -251,6 +270,17 @@ public final class RocksBackend implements KvBackend {
             return transaction;
         } finally {
             exit(stamp);
+        }
+    }
+
+    /**
+     * Throws if the store was opened read-only; the transaction's write methods call it before they buffer
+     * anything.
+     */
+    void requireWritable() {
+        if (readOnly) {
+            throw new InvalidRequestException("RocksDB store at " + directory + " is open read-only, so nothing can be"
+                    + " written to it; open it without RocksKvStore.Options.readOnly to write");
         }
     }
 

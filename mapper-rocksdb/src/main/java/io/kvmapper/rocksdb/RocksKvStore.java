@@ -81,6 +81,7 @@ public final class RocksKvStore {
         private int maxSuccessiveMerges = DEFAULT_MAX_SUCCESSIVE_MERGES;
         private boolean syncWrites;
         private boolean createIfMissing = true;
+        private boolean readOnly;
         private Set<PosixFilePermission> directoryPermissions = DEFAULT_DIRECTORY_PERMISSIONS;
 
         Options() {
@@ -229,6 +230,24 @@ public final class RocksKvStore {
         }
 
         /**
+         * Whether the store is opened for reading only (RocksDB's read-only mode), as tools that inspect a store
+         * open it. Default {@code false}. A read-only store does not take the directory's {@code LOCK}, so it can
+         * be opened while another process holds the store and writes it; it sees the store as it was when it was
+         * opened, and keeps every table file it reads open from then on, so that the other process's
+         * compactions cannot take them away. A missing store is never created, and beginning a transaction
+         * fails with {@link io.kvmapper.InvalidRequestException}: nothing can be written.
+         */
+        public Options readOnly(boolean readOnly) {
+            this.readOnly = readOnly;
+            return this;
+        }
+
+        /** Whether stores are opened for reading only. */
+        public boolean readOnly() {
+            return readOnly;
+        }
+
+        /**
          * Opens the store in {@code dir} with these options.
          *
          * @throws io.kvmapper.StorageException if the store cannot be opened
@@ -242,6 +261,7 @@ public final class RocksKvStore {
             return "RocksKvStore.Options[blockCacheSize=" + blockCacheSize + ", bloomFilterBitsPerKey="
                     + bloomFilterBitsPerKey + ", writeBufferSize=" + writeBufferSize + ", maxSuccessiveMerges="
                     + maxSuccessiveMerges + ", syncWrites=" + syncWrites + ", createIfMissing=" + createIfMissing
+                    + ", readOnly=" + readOnly
                     + ", directoryPermissions=" + PosixFilePermissions.toString(directoryPermissions)
                     + ", " + describeStoreOptions() + "]";
         }

@@ -155,6 +155,7 @@ final class RocksTransaction implements KvTransaction, NativeResource {
     public void put(byte[] key, byte[] value) {
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(value, "value");
+        backend.requireWritable();
         long stamp = enter();
         try {
             batch.put(key, value);
@@ -169,6 +170,7 @@ final class RocksTransaction implements KvTransaction, NativeResource {
     @Override
     public void delete(byte[] key) {
         Objects.requireNonNull(key, "key");
+        backend.requireWritable();
         long stamp = enter();
         try {
             batch.delete(key);
@@ -191,6 +193,7 @@ final class RocksTransaction implements KvTransaction, NativeResource {
     @Override
     public void deleteRange(KeyRange range) {
         Objects.requireNonNull(range, "range");
+        backend.requireWritable();
         long stamp = enter();
         try {
             if (range.isEmpty()) {
@@ -235,6 +238,7 @@ final class RocksTransaction implements KvTransaction, NativeResource {
     @Override
     public void add(byte[] key, long delta) {
         Objects.requireNonNull(key, "key");
+        backend.requireWritable();
         long stamp = enter();
         try {
             batch.merge(key, Counters.encode(delta));

@@ -9,6 +9,8 @@
  *   <li>{@link io.kvmapper.internal.store}: the store, its units of work, multimaps and copies;</li>
  *   <li>{@link io.kvmapper.internal.codec}: value codecs;</li>
  *   <li>{@link io.kvmapper.internal.mapping}: what the processor generates to describe an entity;</li>
+ *   <li>{@link io.kvmapper.internal.schemaless}: the same description built at run time from the schema a store
+ *       recorded, for tools without the application's classes;</li>
  *   <li>{@link io.kvmapper.internal.record}: how an entity's records lie in the store (its record layout);</li>
  *   <li>{@link io.kvmapper.internal.index}: index and counter maintenance, one maintainer per kind;</li>
  *   <li>{@link io.kvmapper.internal.maintenance}: schema reconciliation, online builds and drops, integrity

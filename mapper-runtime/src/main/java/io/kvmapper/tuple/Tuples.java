@@ -23,6 +23,9 @@ public final class Tuples {
      * {@link java.math.BigInteger} of the same value give the same bytes.
      *
      * @throws IllegalArgumentException if an element's type cannot be encoded
+     * @throws io.kvmapper.InvalidRequestException if an element's value cannot be: a string with an unpaired
+     *     surrogate (UTF-8 cannot hold it), an integer of more than 255 bytes, a decimal without a normalized
+     *     form
      */
     public static byte[] encode(Object... elements) {
         TupleWriter writer = new TupleWriter();

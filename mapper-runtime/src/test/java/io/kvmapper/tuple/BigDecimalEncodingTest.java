@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kvmapper.CorruptDataException;
+import io.kvmapper.InvalidRequestException;
 import io.kvmapper.internal.tuple.DecimalCodec;
 import io.kvmapper.internal.tuple.TupleReader;
 import java.math.BigDecimal;
@@ -85,9 +86,9 @@ class BigDecimalEncodingTest {
     }
 
     @Test
-    void aDecimalWhoseStrippedScaleWouldOverflowIsRejected() {
+    void aDecimalWhoseStrippedScaleWouldOverflowIsAnInvalidRequest() {
         BigDecimal unrepresentable = new BigDecimal(BigInteger.TEN, Integer.MIN_VALUE);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Tuples.encode(unrepresentable));
+        InvalidRequestException e = assertThrows(InvalidRequestException.class, () -> Tuples.encode(unrepresentable));
         assertTrue(e.getMessage().contains("trailing zeros"), e.getMessage());
     }
 

@@ -43,9 +43,9 @@ final class FdbOrder {
         } else if (a instanceof List<?> x) {
             return compareTuples(x, (List<?>) b);
         } else if (a instanceof Float x) {
-            return compareTotalOrder(Float.floatToRawIntBits(x), Float.floatToRawIntBits((Float) b));
+            return compareTotalOrder(Float.floatToIntBits(x), Float.floatToIntBits((Float) b));
         } else if (a instanceof Double x) {
-            return compareTotalOrder(Double.doubleToRawLongBits(x), Double.doubleToRawLongBits((Double) b));
+            return compareTotalOrder(Double.doubleToLongBits(x), Double.doubleToLongBits((Double) b));
         } else if (a instanceof Boolean x) {
             return Boolean.compare(x, (Boolean) b);
         } else if (a instanceof UUID x) {
@@ -73,8 +73,9 @@ final class FdbOrder {
     }
 
     /**
-     * IEEE 754 totalOrder on raw bits, as sign and magnitude: negatives (NaNs with the sign bit first)
-     * before positives, larger magnitudes further from zero, -0.0 before 0.0, NaNs beyond the infinities.
+     * IEEE 754 totalOrder on the bits the writer keeps, as sign and magnitude: negatives before positives,
+     * larger magnitudes further from zero, -0.0 before 0.0, and (every NaN being written as the canonical,
+     * positive NaN) NaNs beyond positive infinity.
      */
     static int compareTotalOrder(long a, long b) {
         boolean aNegative = a < 0;

@@ -1,6 +1,7 @@
 package io.kvmapper.tuple;
 
 import static io.kvmapper.tuple.TupleAssertions.assertSameValue;
+import static io.kvmapper.tuple.TupleAssertions.decodedForm;
 import static io.kvmapper.tuple.TupleAssertions.hex;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
@@ -106,8 +107,9 @@ class MalformedBytesFuzzTest {
         String context = "seed " + seed + ", bytes " + hex(bytes);
         List<Object> decoded = decodeOrNull(bytes, context);
         if (decoded != null) {
-            // Whatever decodes must survive a second round, even if the bytes were not canonical.
-            assertSameValue(decoded, decodeOrNull(Tuples.encode(decoded.toArray()), context), context + ": re-encoded");
+            // Whatever decodes must survive a second round, even if the bytes were not canonical (a NaN
+            // comes back as the canonical NaN, which is what the writer writes).
+            assertSameValue(decodedForm(decoded), decodeOrNull(Tuples.encode(decoded.toArray()), context), context + ": re-encoded");
         }
         switch (random.nextInt(4)) {
             case 0 -> assertNotNull(Tuples.toString(bytes), context);

@@ -13,9 +13,16 @@ final class TupleAssertions {
     private TupleAssertions() {
     }
 
-    /** What decoding {@code value}'s encoding must give: integers as Long (or BigInteger if too big). */
+    /**
+     * What decoding {@code value}'s encoding must give: integers as Long (or BigInteger if too big), every
+     * NaN as the canonical NaN (the writer drops sign and payload).
+     */
     static Object decodedForm(Object value) {
-        if (value instanceof Integer || value instanceof Short || value instanceof Byte) {
+        if (value instanceof Float f && f.isNaN()) {
+            return Float.NaN;
+        } else if (value instanceof Double d && d.isNaN()) {
+            return Double.NaN;
+        } else if (value instanceof Integer || value instanceof Short || value instanceof Byte) {
             return ((Number) value).longValue();
         } else if (value instanceof BigInteger big && big.bitLength() < Long.SIZE) {
             return big.longValue();

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kvmapper.InvalidRequestException;
 import io.kvmapper.internal.tuple.TupleWriter;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -80,6 +81,47 @@ class TupleWriterTest {
         assertArrayEquals(Tuples.encode((long) 'c'), Tuples.encode('c'));
     }
 
+    /** Every NaN bit pattern: both signs, quiet and signalling, smallest and largest payloads. */
+    static final long[] DOUBLE_NANS = {0x7ff8000000000000L, 0xfff8000000000000L, 0x7ff0000000000001L,
+        0x7ff4000000000000L, 0x7ff8000000000001L, 0x7fffffffffffffffL, 0xfff0000000000001L, 0xffffffffffffffffL};
+    static final int[] FLOAT_NANS = {0x7fc00000, 0xffc00000, 0x7f800001, 0x7fa00000, 0x7fc00001, 0x7fffffff,
+        0xff800001, 0xffffffff};
+
+    @Test
+    void everyNanIsWrittenAsTheCanonicalNanAscendingDescendingAndNested() {
+        byte[] canonicalDouble = new TupleWriter().writeDouble(Double.NaN).toByteArray();
+        byte[] canonicalFloat = new TupleWriter().writeFloat(Float.NaN).toByteArray();
+        assertEquals("21 ff f8 00 00 00 00 00 00", hex(canonicalDouble));
+        assertEquals("20 ff c0 00 00", hex(canonicalFloat));
+        double zero = Double.parseDouble("0");
+        assertArrayEquals(canonicalDouble, new TupleWriter().writeDouble(zero / zero).toByteArray(), "0.0 / 0.0");
+        for (long bits : DOUBLE_NANS) {
+            double nan = Double.longBitsToDouble(bits);
+            String context = Long.toHexString(bits);
+            assertArrayEquals(canonicalDouble, new TupleWriter().writeDouble(nan).toByteArray(), context);
+            assertArrayEquals(Tuples.encode(Double.NaN), Tuples.encode(nan), context);
+            assertArrayEquals(Tuples.encode(new Descending(Double.NaN)), Tuples.encode(new Descending(nan)), context);
+            assertArrayEquals(Tuples.encode(List.of(Double.NaN)), Tuples.encode(List.of(nan)), context);
+        }
+        for (int bits : FLOAT_NANS) {
+            float nan = Float.intBitsToFloat(bits);
+            String context = Integer.toHexString(bits);
+            assertArrayEquals(canonicalFloat, new TupleWriter().writeFloat(nan).toByteArray(), context);
+            assertArrayEquals(Tuples.encode(new Descending(Float.NaN)), Tuples.encode(new Descending(nan)), context);
+        }
+        // -0.0 is not NaN: it stays apart from 0.0, as Double.equals keeps it
+        assertEquals("21 7f ff ff ff ff ff ff ff", hex(Tuples.encode(-0.0)));
+    }
+
+    @Test
+    void aReaderKeepsTheBitsOfANanAnotherWriterStored() {
+        byte[] negativeNan = TupleAssertions.bytes("21 00 07 ff ff ff ff ff ff");
+        assertEquals(0xfff8000000000000L, Double.doubleToRawLongBits((Double) Tuples.decode(negativeNan).get(0)));
+        assertEquals("(NaN(0xfff8000000000000))", Tuples.toString(negativeNan));
+        assertEquals("(NaNf(0xffc00000))", Tuples.toString(TupleAssertions.bytes("20 00 3f ff ff")));
+        assertEquals("(NaN, NaNf)", Tuples.toString(Tuples.encode(Double.NaN, Float.NaN)));
+    }
+
     @Test
     void anUnsupportedTypeIsRejectedByName() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Tuples.encode(new Date(0)));
@@ -89,19 +131,38 @@ class TupleWriterTest {
     }
 
     @Test
-    void anUnpairedSurrogateIsRejectedAndLeavesNothingBehind() {
+    void anUnpairedSurrogateIsAnInvalidRequestAndLeavesNothingBehind() {
         TupleWriter writer = new TupleWriter().writeLong(1);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> writer.writeString("a\ud800b"));
-        assertTrue(e.getMessage().contains("U+D800"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> Tuples.encode("\udc00"));
-        assertThrows(IllegalArgumentException.class, () -> Tuples.encode("end\ud83d"));
+        InvalidRequestException e = assertThrows(InvalidRequestException.class, () -> writer.writeString("a\ud800b"));
+        assertTrue(e.getMessage().contains("U+D800 at index 1"), e.getMessage());
+        assertThrows(InvalidRequestException.class, () -> Tuples.encode("\udc00"));
+        assertThrows(InvalidRequestException.class, () -> Tuples.encode("end\ud83d"));
+        assertThrows(InvalidRequestException.class, () -> Tuples.encode("\udc00\ud800"));
+        assertThrows(InvalidRequestException.class, () -> new TupleWriter().descending().writeString("\ud800"));
         assertEquals("15 01", hex(writer.toByteArray()));
+    }
+
+    @Test
+    void unpairedSurrogateFindsWhatWriteStringRejects() {
+        for (String s : new String[] {"", "plain", "\ud83d\ude00", "a\ud83d\ude00b\u00e9\u4e2d"}) {
+            assertEquals(-1, TupleWriter.unpairedSurrogate(s), s);
+            new TupleWriter().writeString(s);
+        }
+        String[] bad = {"\ud800", "a\udc00", "\ud83d\ud83d\ude00", "\ude00\ud83d", "ok\ud83d"};
+        int[] at = {0, 1, 0, 0, 2};
+        for (int i = 0; i < bad.length; i++) {
+            assertEquals(at[i], TupleWriter.unpairedSurrogate(bad[i]), bad[i]);
+            String text = bad[i];
+            InvalidRequestException e = assertThrows(InvalidRequestException.class,
+                    () -> new TupleWriter().writeString(text));
+            assertEquals(TupleWriter.unpairedSurrogateMessage(text, at[i]), e.getMessage());
+        }
     }
 
     @Test
     void anIntegerOfMoreThan255BytesIsRejected() {
         assertEquals(257, Tuples.encode(BigInteger.ONE.shiftLeft(255 * 8).subtract(BigInteger.ONE)).length);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        InvalidRequestException e = assertThrows(InvalidRequestException.class,
                 () -> Tuples.encode(BigInteger.ONE.shiftLeft(255 * 8)));
         assertTrue(e.getMessage().contains("256 bytes"), e.getMessage());
     }

@@ -186,6 +186,26 @@ class CompositeKeyTest {
         assertThrows(InvalidRequestException.class, () -> events.findByStream("b", PageRequest.resume("%%%", 2)));
     }
 
+    /** Issue 20, defect 3: tokens are bound to their finder and its arguments, and tamper-evident. */
+    @Test
+    void aContinuationResumesOnlyItsOwnFinderWithItsOwnArguments() {
+        Instant from = T0.plusSeconds(60);
+        Instant to = T0.plusSeconds(300);
+        String between = events.findByStreamAndAtBetween("a", from, to, PageRequest.ofSize(3)).continuation()
+                .orElseThrow();
+        assertEquals(3, events.findByStreamAndAtBetween("a", from, to, PageRequest.resume(between, 3)).items().size());
+        assertThrows(InvalidRequestException.class,
+                () -> events.findByStreamAndAtBetween("a", T0, to, PageRequest.resume(between, 3)));
+
+        String fullScan = events.findAll(PageRequest.ofSize(20)).continuation().orElseThrow();
+        assertThrows(InvalidRequestException.class,
+                () -> events.findByStreamAndAtBetween("a", from, to, PageRequest.resume(fullScan, 3)));
+        assertThrows(InvalidRequestException.class, () -> events.findByStream("a", PageRequest.resume(fullScan, 3)));
+
+        String cut = fullScan.substring(0, fullScan.length() - 2);
+        assertThrows(InvalidRequestException.class, () -> events.findAll(PageRequest.resume(cut, 10)));
+    }
+
     @Test
     void everyFinderGivesTheSameAnswerAfterReopening() {
         List<Event> before = events.findByStreamAndAtBetween("", T0, T0.plusSeconds(200));

@@ -115,6 +115,12 @@ class CrudTest {
     }
 
     @Test
+    void findAllByIdRejectsANullCollection() {
+        InvalidRequestException e = assertThrows(InvalidRequestException.class, () -> people.findAllById(null));
+        assertTrue(e.getMessage().contains("findAllById(null)"), e.getMessage());
+    }
+
+    @Test
     void findAllByIdRejectsANullId() {
         java.util.List<Long> ids = new java.util.ArrayList<>();
         ids.add(null);

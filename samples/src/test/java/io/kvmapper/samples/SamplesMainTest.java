@@ -115,7 +115,7 @@ class SamplesMainTest {
             "wrote report-2026.txt, 3,000,000 bytes, as 92 chunks of at most 32,768 bytes, in one unit of work",
             "its keys, in chunk order: ((\"DocumentChunk\", \"r\", \"report-2026.txt\"), 0), ((\"DocumentChunk\", \"r\","
                     + " \"report-2026.txt\"), 1), ..., ((\"DocumentChunk\", \"r\", \"report-2026.txt\"), 91)",
-            "the largest stored value: 32,794 bytes",
+            "the largest stored value: 32,799 bytes",
             "streamed back in 12 read(s) of at most 8 chunks: 92 chunks, 3,000,000 bytes, SHA-256 a950158dd9a486f4...,"
                     + " as written: true",
             "replaced by a 100,000-byte version: 4 chunks, written in one unit of work that also deleted the 88 stale"

@@ -227,6 +227,7 @@ public final class RepositoryWriter {
                 .returns(ParameterizedTypeName.get(ClassName.get(List.class), entity.className()))
                 .addJavadoc("The entities with these keys, in the order given, skipping absent ones; one multi-get.\n")
                 .addParameter(ParameterizedTypeName.get(ClassName.get(Collection.class), idType), "ids")
+                .addStatement("this.operations.requireIds(ids)")
                 .addStatement("$T<byte[]> keys = new $T<>(ids.size())", List.class, ArrayList.class)
                 .beginControlFlow("for ($T id : ids)", idType);
         if (entity.hasCompositeKey()) {

@@ -14,7 +14,9 @@ import java.util.List;
  * {@link #next(int)} moves to the next child of that scope, reading its path from where the scope
  * ends; {@link #skip()} passes over a node and everything below it (a field the code no longer has).
  *
- * <p>Every check that the items form the tree the code expects throws {@link CorruptDataException}
+ * <p>Each item's integrity check ({@link ValueCheck}) is verified as the reader reaches the item, also
+ * when it skips it; an item written before checks existed is read as it is. Every check that the items
+ * form the tree the code expects throws {@link CorruptDataException}
  * saying what it expected; the caller names the item it failed on ({@link #currentKey()}), which is
  * also the item whose bytes failed to decode when generated code reads a path or value.
  */
@@ -23,6 +25,8 @@ public final class AttributeReader {
     private int index;
     private byte[] key;
     private byte[] value;
+    /** Where the current item's value starts after its integrity check. */
+    private int valueStart;
     private TupleReader path;
     private TupleReader leaf;
     private int[] scopeItem = new int[8];
@@ -35,6 +39,7 @@ public final class AttributeReader {
         KeyValue head = items.get(0);
         this.key = head.key();
         this.value = head.value();
+        this.valueStart = ValueCheck.bodyOffset(key, value);
         this.path = new TupleReader(key, key.length, key.length);
     }
 
@@ -64,6 +69,7 @@ public final class AttributeReader {
             KeyValue item = items.get(index);
             key = item.key();
             value = item.value();
+            valueStart = ValueCheck.bodyOffset(key, value);
             path = new TupleReader(key, scopeLength[scope], key.length);
             return true;
         }
@@ -81,10 +87,16 @@ public final class AttributeReader {
         return path.readString();
     }
 
-    /** Checks that the current item's path has no element left, after a set element was read from it. */
+    /**
+     * Checks that the current item's path has no element left, after a set element was read from it, and that
+     * the item holds nothing, as a set element does.
+     */
     public void endPath() {
         if (path.hasNext()) {
             throw corrupt("a set element, found more path elements after it");
+        }
+        if (!AttributeWriter.isContainer(value, valueStart)) {
+            throw corrupt("a set element, which holds nothing, found a value");
         }
     }
 
@@ -102,7 +114,7 @@ public final class AttributeReader {
 
     /** Whether the current node is a null element or map value. */
     public boolean isNull() {
-        return !path.hasNext() && AttributeWriter.isNull(value);
+        return !path.hasNext() && AttributeWriter.isNull(value, valueStart);
     }
 
     /**
@@ -114,13 +126,13 @@ public final class AttributeReader {
         if (path.hasNext()) {
             throw corrupt("a value, found an item below it");
         }
-        if (AttributeWriter.isContainer(value)) {
+        if (AttributeWriter.isContainer(value, valueStart)) {
             throw corrupt("a value, found a container");
         }
-        if (AttributeWriter.isNull(value)) {
+        if (AttributeWriter.isNull(value, valueStart)) {
             throw corrupt("a value, found null where null is stored as no item");
         }
-        leaf = new TupleReader(value);
+        leaf = new TupleReader(value, valueStart, value.length);
         return leaf;
     }
 
@@ -140,7 +152,7 @@ public final class AttributeReader {
      * whose children {@link #enter()} then opens.
      */
     public void container() {
-        if (path.hasNext() || !AttributeWriter.isContainer(value)) {
+        if (path.hasNext() || !AttributeWriter.isContainer(value, valueStart)) {
             throw corrupt("the start of an object or collection");
         }
     }
@@ -148,11 +160,13 @@ public final class AttributeReader {
     /** Passes over the current node and every item below it. */
     public void skip() {
         int length = path.position();
-        while (index + 1 < items.size() && isBelow(items.get(index + 1).key(), index, length)) {
+        int from = index;
+        while (index + 1 < items.size() && isBelow(items.get(index + 1).key(), from, length)) {
             index++;
+            key = items.get(index).key();
+            value = items.get(index).value();
+            valueStart = ValueCheck.bodyOffset(key, value);
         }
-        key = items.get(index).key();
-        value = items.get(index).value();
         path = new TupleReader(key, key.length, key.length);
         leaf = null;
     }

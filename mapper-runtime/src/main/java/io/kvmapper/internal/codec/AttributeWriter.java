@@ -1,19 +1,22 @@
 package io.kvmapper.internal.codec;
 
 import io.kvmapper.spi.KeyValue;
+import io.kvmapper.internal.tuple.TupleText;
 import io.kvmapper.internal.tuple.TupleWriter;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
  * Writes an entity, or part of one, as items of the attribute-per-key layout: one item per node of
  * the entity's tree, under the record key, generated code appending one path element per level.
  *
- * <p>The item of a node holds, as its value: the tuple encoding of a scalar (a {@code BigDecimal} as its
- * unscaled value and scale, see {@link #decimal}); nothing (zero bytes) for
- * a container (an embedded object, list, set or map), whose children follow under its key; or the
- * tuple null ({@code 00}) for a null element of a list or value of a map. A null field has no item.
+ * <p>Every item's value starts with its integrity check ({@link ValueCheck}, over the item's key and the
+ * rest of its value). After it the item of a node holds: the tuple encoding of a scalar (a
+ * {@code BigDecimal} as its unscaled value and scale, see {@link #decimal}); nothing for a container (an
+ * embedded object, list, set or map), whose children follow under its key; or the tuple null ({@code 00})
+ * for a null element of a list or value of a map. A null field has no item.
  * List elements sit under a position (see {@link ListPositions}), map values under their key, set
  * elements in the key itself. Generated code goes down a level with {@link #mark()} and a path element,
  * writes, and comes back with {@link #reset(int)}.
@@ -26,11 +29,22 @@ public final class AttributeWriter {
     private final TupleWriter value = new TupleWriter(32);
     private final List<KeyValue> items = new ArrayList<>();
     private final String entityName;
+    private final int prefixLength;
 
     /** A writer of items under {@code prefix} (a record key, or the path of one of its nodes). */
     public AttributeWriter(String entityName, byte[] prefix) {
         this.entityName = entityName;
         this.key = new TupleWriter(prefix.length + 32).appendRaw(prefix);
+        this.prefixLength = prefix.length;
+    }
+
+    /**
+     * The path written below the prefix, as a tuple people read, such as {@code ("tags")}: where a write that
+     * failed was writing (a failed element is not in the path).
+     */
+    public String where() {
+        byte[] path = key.toPrefixBytes();
+        return TupleText.of(Arrays.copyOfRange(path, prefixLength, path.length));
     }
 
     /** The current path length, to come back to with {@link #reset(int)}. */
@@ -67,7 +81,8 @@ public final class AttributeWriter {
 
     /** Emits the scalar node at the current path with the value written into {@link #value()}. */
     public void leaf() {
-        items.add(new KeyValue(key.toByteArray(), value.toByteArray()));
+        byte[] itemKey = key.toByteArray();
+        items.add(new KeyValue(itemKey, ValueCheck.sealInPlace(itemKey, value.toByteArray(ValueCheck.LENGTH))));
     }
 
     /**
@@ -82,17 +97,21 @@ public final class AttributeWriter {
 
     /** Emits a container node (an embedded object, list, set or map) at the current path. */
     public void container() {
-        items.add(new KeyValue(key.toByteArray(), CONTAINER));
+        items.add(item(key.toByteArray(), CONTAINER));
     }
 
     /** Emits a null element or map value at the current path. */
     public void nullNode() {
-        items.add(new KeyValue(key.toByteArray(), NULL));
+        items.add(item(key.toByteArray(), NULL));
     }
 
     /** Emits a set element, which is the last element of the current path. */
     public void setElement() {
-        items.add(new KeyValue(key.toByteArray(), CONTAINER));
+        items.add(item(key.toByteArray(), CONTAINER));
+    }
+
+    private static KeyValue item(byte[] key, byte[] body) {
+        return new KeyValue(key, ValueCheck.seal(key, body));
     }
 
     /**
@@ -110,13 +129,13 @@ public final class AttributeWriter {
         return items;
     }
 
-    /** Whether a value is the tuple null that marks a null element. */
-    static boolean isNull(byte[] value) {
-        return value.length == 1 && value[0] == 0x00;
+    /** Whether a value, from {@code start} (after its check), is the tuple null that marks a null element. */
+    static boolean isNull(byte[] value, int start) {
+        return value.length == start + 1 && value[start] == 0x00;
     }
 
-    /** Whether a value marks a container. */
-    static boolean isContainer(byte[] value) {
-        return value.length == 0;
+    /** Whether a value, from {@code start} (after its check), marks a container. */
+    static boolean isContainer(byte[] value, int start) {
+        return value.length == start;
     }
 }

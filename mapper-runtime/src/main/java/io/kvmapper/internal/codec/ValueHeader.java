@@ -6,7 +6,8 @@ import io.kvmapper.tuple.Tuples;
 /**
  * The header in front of every stored entity value: one byte naming the codec ({@code 'J'} for JSON,
  * {@code 'P'} for Protobuf), then the entity's schema version as an unsigned varint. It lets old data
- * stay readable and makes a value written by another codec fail loudly instead of being misread.
+ * stay readable and makes a value written by another codec fail loudly instead of being misread. It follows
+ * the value's integrity check ({@link ValueCheck}), which covers it.
  */
 public final class ValueHeader {
     /** The codec id of JSON values. */
@@ -35,20 +36,22 @@ public final class ValueHeader {
     }
 
     /**
-     * Checks the header and returns where the payload starts.
+     * Checks the header at {@code start} (after the value's integrity check, if it has one) and returns where
+     * the payload starts.
      *
      * @throws CorruptDataException naming the entity and key if the header is missing or names another codec
      */
-    public static int payloadOffset(byte[] value, byte codecId, String entityName, byte[] key) {
-        if (value.length == 0 || value[0] != codecId) {
-            String found = value.length == 0 ? "an empty value"
-                    : isKnown(value[0]) ? "one written by " + writerOf(value[0]) + String.format(" (0x%02x)", value[0])
+    public static int payloadOffset(byte[] value, int start, byte codecId, String entityName, byte[] key) {
+        if (value.length == start || value[start] != codecId) {
+            String found = value.length == start ? "an empty value"
+                    : isKnown(value[start]) ? "one written by " + writerOf(value[start])
+                            + String.format(" (0x%02x)", value[start])
                             + "; the entity's layout or codec changed after the data was written"
-                    : String.format("codec byte 0x%02x", value[0]);
+                    : String.format("codec byte 0x%02x", value[start]);
             throw new CorruptDataException(entityName + " " + Tuples.toString(key) + ": expected a value written by "
                     + writerOf(codecId) + " (header byte 0x" + String.format("%02x", codecId) + "), found " + found);
         }
-        int offset = 1;
+        int offset = start + 1;
         int shift = 0;
         while (true) {
             if (offset >= value.length || shift > 28) {

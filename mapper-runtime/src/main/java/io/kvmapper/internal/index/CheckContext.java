@@ -21,6 +21,14 @@ public interface CheckContext<E> {
     /** Reads of committed data, outside any transaction. */
     KvReader committed();
 
+    /**
+     * Reads at the one snapshot the pass over the records reads (scans only: it is a transaction that is never
+     * committed, and its scans are not conflict-checked), so that a recount and the stored items it is compared
+     * with are of one moment however writers change the entity meanwhile; {@link #committed()} where the
+     * backend has no snapshots.
+     */
+    KvReader snapshot();
+
     /** Runs {@code work} as one unit of work, retried on conflict. */
     void transact(Consumer<KvTransaction> work);
 
@@ -32,4 +40,10 @@ public interface CheckContext<E> {
 
     /** Counts {@code count} problems as repaired. */
     void repaired(int count);
+
+    /**
+     * How many records the pass over the records could not decode (valid once it is over): what they hold is
+     * unknown, so a recount leaves them out.
+     */
+    long undecodableRecords();
 }

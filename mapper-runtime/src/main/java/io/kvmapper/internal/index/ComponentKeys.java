@@ -1,6 +1,9 @@
 package io.kvmapper.internal.index;
 
+import io.kvmapper.CorruptDataException;
+import io.kvmapper.InvalidRequestException;
 import io.kvmapper.spi.KeyRange;
+import io.kvmapper.tuple.Tuples;
 
 /**
  * An index or counter of an entity and its keys: its items, and the metadata keys of its state and its online
@@ -27,5 +30,20 @@ public record ComponentKeys(ComponentKind kind, String entity, String name, byte
     /** "index 'name'" or "counter 'name'", as messages and progress reports name it. */
     public String describe() {
         return kind + " '" + name + "'";
+    }
+
+    /**
+     * The component cannot hold a value of an entity to be written, one the key encoding cannot (a string with
+     * an unpaired surrogate, an integer of more than 255 bytes): the request is refused, naming both.
+     */
+    InvalidRequestException unencodable(InvalidRequestException e) {
+        return new InvalidRequestException(entity + ": " + describe() + " cannot hold the entity's value: "
+                + e.getMessage(), e);
+    }
+
+    /** The same of the stored entity under {@code recordKey}: its record is damaged. */
+    CorruptDataException storedUnencodable(byte[] recordKey, InvalidRequestException e) {
+        return new CorruptDataException(entity + " " + Tuples.toString(recordKey) + ": " + describe()
+                + " cannot hold the stored entity's value: " + e.getMessage(), e);
     }
 }

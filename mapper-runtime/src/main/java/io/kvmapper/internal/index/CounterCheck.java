@@ -4,6 +4,7 @@ import io.kvmapper.CorruptDataException;
 import io.kvmapper.spi.Counters;
 import io.kvmapper.spi.KeyValue;
 import io.kvmapper.spi.KvCursor;
+import io.kvmapper.spi.KvTransaction;
 import io.kvmapper.spi.ScanOptions;
 import io.kvmapper.tuple.Tuples;
 import java.nio.ByteBuffer;
@@ -15,8 +16,8 @@ import java.util.Map;
 
 /**
  * The check of one counter: every group must hold the recount of the records, and no other group may hold
- * anything. Memory: one number per group. A repair sets each drifted group to the recount, so it is exact only
- * when no writer changes the entity meanwhile.
+ * anything. Memory: one number per group. A repair adds each group's drift, measured at one snapshot, so it is
+ * exact while writers keep changing the entity, on a backend that reads from snapshots.
  *
  * @param <E> the entity type
  */
@@ -45,15 +46,22 @@ final class CounterCheck<E> implements ComponentCheck<E> {
     public void endRecordBatch() {
     }
 
-    /** Every group of the counter must hold the recount; drifted, missing and orphaned groups are problems. */
+    /**
+     * Every group of the counter must hold the recount; drifted, missing and orphaned groups are problems. The
+     * groups are read at the snapshot the records were recounted at ({@link CheckContext#snapshot}), so each
+     * difference is the group's drift, which writes after the snapshot do not change (each adds its own change
+     * to both sides). A repair adds the drift to the group with a read-free add, which commutes with the adds of
+     * concurrent writers: the group ends at the recount plus what they changed, exact while they keep writing.
+     * A group whose stored bytes are not a counter cannot be added to; it is set to the recount if it still holds
+     * the same bytes. Groups left at zero are removed, each after a tracked read that sees zero.
+     */
     @Override
     public void checkItems() {
         byte[] prefix = counter.keys().prefix();
         Map<ByteBuffer, Long> remaining = new HashMap<>(expected);
-        List<byte[]> fixKeys = new ArrayList<>();
-        List<Long> fixValues = new ArrayList<>();
+        List<Fix> fixes = new ArrayList<>();
         List<byte[]> zeroGroups = new ArrayList<>();
-        try (KvCursor cursor = context.committed().scan(counter.keys().items(), ScanOptions.FORWARD)) {
+        try (KvCursor cursor = context.snapshot().scan(counter.keys().items(), ScanOptions.FORWARD)) {
             while (cursor.hasNext()) {
                 KeyValue item = cursor.next();
                 byte[] group = Arrays.copyOfRange(item.key(), prefix.length, item.key().length);
@@ -64,15 +72,13 @@ final class CounterCheck<E> implements ComponentCheck<E> {
                     have = Counters.decode(item.key(), item.value());
                 } catch (CorruptDataException e) {
                     context.problem("counter '" + name + "': " + e.getMessage());
-                    fixKeys.add(item.key());
-                    fixValues.add(want);
+                    fixes.add(new Fix(item.key(), want, 0, item.value()));
                     continue;
                 }
                 if (have != want) {
                     context.problem("counter '" + name + "' group " + Tuples.toString(group) + " holds " + have
                             + ", the records give " + want);
-                    fixKeys.add(item.key());
-                    fixValues.add(want);
+                    fixes.add(new Fix(item.key(), want, have, null));
                 } else if (have == 0) {
                     // a group two concurrent writes brought to zero: it reads as absent; repair tidies it away
                     zeroGroups.add(item.key());
@@ -84,28 +90,54 @@ final class CounterCheck<E> implements ComponentCheck<E> {
             context.problem("counter '" + name + "' has no group "
                     + Tuples.toString(Arrays.copyOfRange(key, prefix.length, key.length)) + ", the records give "
                     + missing.getValue());
-            fixKeys.add(key);
-            fixValues.add(missing.getValue());
+            fixes.add(new Fix(key, missing.getValue(), 0, null));
+        }
+        if (context.undecodableRecords() > 0) {
+            // the recount misses what those records count: setting groups to it would lower them wrongly
+            context.problem("counter '" + name + "' is not exact: the recount leaves out "
+                    + context.undecodableRecords() + " record(s) that cannot be decoded"
+                    + (context.repairs() ? ", so repair() leaves it as it is" : "")
+                    + "; delete or restore them, then repair() again");
+            return;
         }
         if (!context.repairs()) {
             return;
         }
-        int fixes = fixKeys.size();
-        fixKeys.addAll(zeroGroups);
-        zeroGroups.forEach(zero -> fixValues.add(0L));
-        for (int from = 0; from < fixKeys.size(); from += CheckContext.BATCH) {
-            int to = Math.min(fixKeys.size(), from + CheckContext.BATCH);
-            int start = from;
-            context.transact(kv -> {
-                for (int f = start; f < to; f++) {
-                    if (fixValues.get(f) == 0) {
-                        kv.delete(fixKeys.get(f));
-                    } else {
-                        kv.put(fixKeys.get(f), Counters.encode(fixValues.get(f)));
-                    }
-                }
-            });
+        for (int from = 0; from < fixes.size(); from += CheckContext.BATCH) {
+            List<Fix> batch = fixes.subList(from, Math.min(fixes.size(), from + CheckContext.BATCH));
+            context.transact(kv -> batch.forEach(fix -> fix.apply(kv)));
         }
-        context.repaired(fixes);
+        for (Fix fix : fixes) {
+            if (fix.want() == 0) {
+                zeroGroups.add(fix.key());
+            }
+        }
+        for (int from = 0; from < zeroGroups.size(); from += CheckContext.BATCH) {
+            List<byte[]> batch = zeroGroups.subList(from, Math.min(zeroGroups.size(), from + CheckContext.BATCH));
+            context.transact(kv -> batch.forEach(group -> removeIfZero(kv, group)));
+        }
+        context.repaired(fixes.size());
+    }
+
+    /** Removes a group that holds zero, read with conflict tracking so that a concurrent add makes it retry. */
+    private static void removeIfZero(KvTransaction kv, byte[] group) {
+        byte[] value = kv.get(group);
+        if (value != null && value.length == Counters.SIZE && Counters.decode(group, value) == 0) {
+            kv.delete(group);
+        }
+    }
+
+    /**
+     * The fix of one group: add {@code want - have}, or, where the group's bytes ({@code corrupt}) are not a
+     * counter, replace them with {@code want} if they are still there.
+     */
+    private record Fix(byte[] key, long want, long have, byte[] corrupt) {
+        void apply(KvTransaction kv) {
+            if (corrupt == null) {
+                kv.add(key, want - have);
+            } else if (Arrays.equals(kv.get(key), corrupt)) {
+                kv.put(key, Counters.encode(want));
+            }
+        }
     }
 }

@@ -1,5 +1,6 @@
 package io.kvmapper.internal.index;
 
+import io.kvmapper.InvalidRequestException;
 import io.kvmapper.internal.layout.KeyLayout;
 import io.kvmapper.internal.mapping.CounterDefinition;
 import io.kvmapper.spi.Counters;
@@ -81,8 +82,18 @@ public final class CounterMaintainer<E> implements ComponentMaintainer<E> {
         if (!maintains(kv, recordKey, writes)) {
             return;
         }
-        byte[] oldGroup = old == null ? null : counter.group().apply(old);
-        byte[] newGroup = now == null ? null : counter.group().apply(now);
+        byte[] oldGroup;
+        try {
+            oldGroup = old == null ? null : counter.group().apply(old);
+        } catch (InvalidRequestException e) {
+            throw keys.storedUnencodable(recordKey, e);
+        }
+        byte[] newGroup;
+        try {
+            newGroup = now == null ? null : counter.group().apply(now);
+        } catch (InvalidRequestException e) {
+            throw keys.unencodable(e);
+        }
         long oldAmount = old == null ? 0 : counter.amount().applyAsLong(old);
         long newAmount = now == null ? 0 : counter.amount().applyAsLong(now);
         if (oldGroup != null && newGroup != null && Arrays.equals(oldGroup, newGroup)) {

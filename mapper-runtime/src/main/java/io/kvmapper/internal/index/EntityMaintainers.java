@@ -1,5 +1,7 @@
 package io.kvmapper.internal.index;
 
+import io.kvmapper.CorruptDataException;
+import io.kvmapper.InvalidRequestException;
 import io.kvmapper.UniqueConstraintException;
 import io.kvmapper.spi.KvTransaction;
 import java.util.ArrayList;
@@ -71,16 +73,19 @@ public final class EntityMaintainers<E> {
      *
      * @throws UniqueConstraintException if {@code now} takes a unique value another entity holds; nothing was
      *     written then
+     * @throws InvalidRequestException naming the index or counter if it cannot hold a value of {@code now};
+     *     nothing was written then
+     * @throws CorruptDataException naming the record if an index or counter cannot hold a value of {@code old}
      */
     public void update(KvTransaction kv, byte[] recordKey, E old, E now) {
-        // Nothing is written until every claim is made, so that a unique-constraint violation leaves the
-        // transaction as it was.
+        // Nothing is written until every claim is made, so that a unique-constraint violation, or a value no
+        // index or counter can hold, leaves the transaction as it was.
         PendingWrites writes = new PendingWrites(recordKey);
         try {
             for (int i = 0; i < all.size(); i++) {
                 all.get(i).update(kv, recordKey, old, now, writes);
             }
-        } catch (UniqueConstraintException e) {
+        } catch (UniqueConstraintException | InvalidRequestException | CorruptDataException e) {
             writes.withdrawClaims(kv);
             throw e;
         }

@@ -11,7 +11,9 @@ import io.kvmapper.tuple.Tuples;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The check of one index: every record's entries must exist (and a unique entry must point at a record that
@@ -25,6 +27,9 @@ import java.util.List;
 final class IndexCheck<E> implements ComponentCheck<E> {
     /** Stands for a record that cannot be decoded. */
     private static final Object CORRUPT = new Object();
+    /** How many wrong entries the pass over the records remembers, so that the pass over the entries does not
+     * report them again. */
+    private static final int REMEMBERED = 10_000;
 
     private final IndexMaintainer<E> index;
     private final CheckContext<E> context;
@@ -33,6 +38,8 @@ final class IndexCheck<E> implements ComponentCheck<E> {
     private final List<byte[]> entryKeys = new ArrayList<>();
     private final List<byte[]> owners = new ArrayList<>();
     private final List<byte[]> values = new ArrayList<>();
+    /** Entries the pass over the records found wrong (an entry's value, not its presence). */
+    private final Set<ByteBuffer> reported = new HashSet<>();
 
     IndexCheck(IndexMaintainer<E> index, CheckContext<E> context) {
         this.index = index;
@@ -59,20 +66,26 @@ final class IndexCheck<E> implements ComponentCheck<E> {
         List<Integer> missing = new ArrayList<>();
         for (int i = 0; i < entryKeys.size(); i++) {
             byte[] value = found.get(i);
-            boolean unique = value != null && value.length > 0;
             if (value == null) {
                 context.problem("index '" + name + "' has no entry for value " + Tuples.toString(values.get(i))
                         + " of " + Tuples.toString(owners.get(i)));
                 missing.add(i);
-            } else if (unique && !Arrays.equals(value, owners.get(i))) {
+            } else if (!index.unique()) {
+                if (value.length > 0) {
+                    context.problem("index '" + name + "': the entry " + Tuples.toString(entryKeys.get(i))
+                            + " carries a value; the entries of a non-unique index are empty");
+                    missing.add(i);
+                    remember(entryKeys.get(i));
+                }
+            } else if (!Arrays.equals(value, owners.get(i))) {
+                remember(entryKeys.get(i));
                 if (recordOwns(context.committed(), value, entryKeys.get(i))) {
                     context.problem("the unique entry " + Tuples.toString(entryKeys.get(i)) + " belongs to "
                             + Tuples.toString(value) + ", but " + Tuples.toString(owners.get(i))
                             + " holds the value too; change one of them");
                 } else {
                     context.problem("the unique entry " + Tuples.toString(entryKeys.get(i)) + " points at "
-                            + Tuples.toString(value) + ", which does not hold the value, instead of "
-                            + Tuples.toString(owners.get(i)));
+                            + describeHolder(value) + " instead of " + Tuples.toString(owners.get(i)));
                     missing.add(i);
                 }
             }
@@ -108,12 +121,31 @@ final class IndexCheck<E> implements ComponentCheck<E> {
         }
     }
 
+    private void remember(byte[] entryKey) {
+        if (reported.size() < REMEMBERED) {
+            reported.add(ByteBuffer.wrap(entryKey));
+        }
+    }
+
+    /** What a unique entry that does not point at its owner points at, as a problem names it. */
+    private String describeHolder(byte[] holder) {
+        if (holder.length == 0) {
+            return "nothing (it is empty)";
+        }
+        return Tuples.toString(holder) + (index.layout.isRecordKey(holder) ? ", which does not hold the value,"
+                : ", which is not a record key of " + index.layout.entityName() + ",");
+    }
+
     /**
      * Whether the record under {@code recordKey}, read through {@code reader} (tracked in a transaction), owns
-     * {@code entryKey}. An absent record owns nothing; a corrupt one is reported on its own and its entries are
-     * left alone, so it counts as owning.
+     * {@code entryKey}. What is not a record key of the entity (an empty value, a counter's key) and an absent
+     * record own nothing; a corrupt record is reported on its own and its entries are left alone, so it counts
+     * as owning.
      */
     private boolean recordOwns(KvReader reader, byte[] recordKey, byte[] entryKey) {
+        if (!index.layout.isRecordKey(recordKey)) {
+            return false;
+        }
         RecordLayout.Stored<E> stored;
         try {
             stored = records.load(reader, recordKey);
@@ -147,6 +179,9 @@ final class IndexCheck<E> implements ComponentCheck<E> {
         List<byte[]> orphans = new ArrayList<>();
         List<KeyValue> wellFormed = new ArrayList<>(batch.size());
         for (KeyValue entry : batch) {
+            if (reported.contains(ByteBuffer.wrap(entry.key()))) {
+                continue; // reported by the pass over the records, and repaired there if repairs are on
+            }
             try {
                 recordKeys.add(index.recordKeyOf(entry));
                 wellFormed.add(entry);

@@ -1,5 +1,6 @@
 package io.kvmapper.internal.index;
 
+import io.kvmapper.InvalidRequestException;
 import io.kvmapper.internal.layout.KeyLayout;
 import io.kvmapper.internal.mapping.IndexDefinition;
 import io.kvmapper.spi.KeyValue;
@@ -106,8 +107,16 @@ public abstract sealed class IndexMaintainer<E> implements ComponentMaintainer<E
         }
         List<byte[]> before = writes.before;
         List<byte[]> after = writes.after;
-        distinctValues(old, before);
-        distinctValues(now, after);
+        try {
+            distinctValues(old, before);
+        } catch (InvalidRequestException e) {
+            throw keys.storedUnencodable(recordKey, e);
+        }
+        try {
+            distinctValues(now, after);
+        } catch (InvalidRequestException e) {
+            throw keys.unencodable(e);
+        }
         Set<ByteBuffer> beforeSet = lookup(before);
         Set<ByteBuffer> afterSet = lookup(after);
         for (byte[] value : before) {

@@ -1,5 +1,6 @@
 package io.kvmapper.internal.index;
 
+import io.kvmapper.CorruptDataException;
 import io.kvmapper.UniqueConstraintException;
 import io.kvmapper.internal.layout.KeyLayout;
 import io.kvmapper.internal.mapping.IndexDefinition;
@@ -37,7 +38,13 @@ public final class UniqueIndexMaintainer<E> extends IndexMaintainer<E> {
 
     @Override
     public byte[] recordKeyOf(KeyValue entry) {
-        return entry.value();
+        byte[] recordKey = entry.value();
+        if (!layout.isRecordKey(recordKey)) {
+            throw new CorruptDataException(layout.entityName() + ": the unique entry " + Tuples.toString(entry.key())
+                    + (recordKey.length == 0 ? " is empty" : " holds " + Tuples.toString(recordKey))
+                    + " instead of the key of a record of " + layout.entityName());
+        }
+        return recordKey;
     }
 
     @Override

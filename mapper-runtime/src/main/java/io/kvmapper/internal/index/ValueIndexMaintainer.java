@@ -72,8 +72,9 @@ public sealed class ValueIndexMaintainer<E> extends IndexMaintainer<E> permits E
 
     @Override
     void restore(KvTransaction kv, byte[] entryKey, byte[] recordKey, BiPredicate<byte[], byte[]> recordOwns) {
-        if (kv.get(entryKey) == null) {
-            kv.put(entryKey, EMPTY);
+        byte[] current = kv.get(entryKey);
+        if (current == null || current.length > 0) {
+            kv.put(entryKey, EMPTY); // missing, or carrying a value that no entry of this kind has
         }
     }
 

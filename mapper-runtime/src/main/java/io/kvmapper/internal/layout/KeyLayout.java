@@ -46,6 +46,23 @@ public final class KeyLayout {
         return KeyRange.tuplePrefix(RecordKeys.allRecordsPrefix(entityName));
     }
 
+    /**
+     * Whether {@code key} is a record key of the entity: in its records' range, with a complete partition
+     * element. What a unique index entry must point at; anything else (a counter's key, a truncated key) is
+     * corrupt.
+     */
+    public boolean isRecordKey(byte[] key) {
+        if (key == null || !records().contains(key)) {
+            return false;
+        }
+        try {
+            partitionEnd(key);
+            return true;
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
     /** The partition element of an index: {@code ((entity, "i", index))}. */
     public byte[] indexPrefix(String index) {
         return new TupleWriter(entityName.length() + index.length() + 12).beginNested().writeString(entityName)

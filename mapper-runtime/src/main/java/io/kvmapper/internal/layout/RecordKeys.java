@@ -40,4 +40,22 @@ public final class RecordKeys {
         }
         return value;
     }
+
+    /**
+     * Rejects a null string key component, and one that no key can hold: a string with an unpaired surrogate
+     * (keys are UTF-8). The generic {@link #require(Object, String, String)} for strings, which generated code
+     * calls for every string component.
+     *
+     * @return {@code value}
+     * @throws InvalidRequestException naming the entity and the component
+     */
+    public static String require(String value, String entityName, String component) {
+        require((Object) value, entityName, component);
+        int at = TupleWriter.unpairedSurrogate(value);
+        if (at >= 0) {
+            throw new InvalidRequestException(entityName + ": key component '" + component + "' cannot be stored: "
+                    + TupleWriter.unpairedSurrogateMessage(value, at) + "; a key holds only well-formed Unicode");
+        }
+        return value;
+    }
 }

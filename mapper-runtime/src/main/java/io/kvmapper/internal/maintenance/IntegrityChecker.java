@@ -51,6 +51,8 @@ public final class IntegrityChecker<E> implements CheckContext<E> {
     private long problemCount;
     private int repaired;
     private long recordsChecked;
+    private long undecodable;
+    private KvReader snapshot;
 
     /**
      * A checker of the ready indexes and counters of an entity.
@@ -72,11 +74,18 @@ public final class IntegrityChecker<E> implements CheckContext<E> {
         }
     }
 
-    /** Runs the passes: the records, then each component's items. */
+    /**
+     * Runs the passes: the records, then each component's items. Where the backend reads from snapshots, the
+     * records and the counters are read at one snapshot taken now ({@link #snapshot()}), through a transaction
+     * that only reads and is never committed.
+     */
     public IntegrityReport run() {
-        checkRecords();
-        for (ComponentCheck<E> check : checks) {
-            check.checkItems();
+        try (KvTransaction reads = store.backend().readsFromSnapshots() ? store.backend().beginTransaction() : null) {
+            snapshot = reads != null ? reads : store.backend();
+            checkRecords();
+            for (ComponentCheck<E> check : checks) {
+                check.checkItems();
+            }
         }
         listener.onProgress(new Progress(layout.entityName(), task, recordsChecked, true,
                 problemCount == 0 ? "clean" : problemCount + (problemCount == 1 ? " problem, " : " problems, ") + repaired
@@ -87,7 +96,7 @@ public final class IntegrityChecker<E> implements CheckContext<E> {
     /** Streams every record past every check, in batches; a record that cannot be decoded is a problem. */
     private void checkRecords() {
         int inBatch = 0;
-        try (RecordCursor<E> cursor = records.scan(store.backend(), layout.records(), 0)) {
+        try (RecordCursor<E> cursor = records.scan(snapshot, layout.records(), 0)) {
             while (cursor.hasNext()) {
                 recordsChecked++;
                 try {
@@ -96,7 +105,10 @@ public final class IntegrityChecker<E> implements CheckContext<E> {
                         check.record(cursor.key(), entity);
                     }
                 } catch (CorruptDataException e) {
-                    report(e.getMessage());
+                    undecodable++;
+                    report(e.getMessage() + (repair ? "; repair() leaves this record and its index entries alone"
+                            : "") + "; deleteById removes a record that cannot be decoded (or restore it), then"
+                            + " repair() mends its entries and counters");
                 }
                 if (++inBatch == BATCH) {
                     endRecordBatch();
@@ -127,6 +139,11 @@ public final class IntegrityChecker<E> implements CheckContext<E> {
     }
 
     @Override
+    public KvReader snapshot() {
+        return snapshot;
+    }
+
+    @Override
     public void transact(Consumer<KvTransaction> work) {
         store.transactKv(work);
     }
@@ -139,6 +156,11 @@ public final class IntegrityChecker<E> implements CheckContext<E> {
     @Override
     public void problem(String text) {
         report(layout.entityName() + ": " + text);
+    }
+
+    @Override
+    public long undecodableRecords() {
+        return undecodable;
     }
 
     @Override

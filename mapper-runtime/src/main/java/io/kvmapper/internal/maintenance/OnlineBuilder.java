@@ -104,13 +104,24 @@ public final class OnlineBuilder implements AutoCloseable, KvStoreImpl.Backgroun
         });
     }
 
-    /** Deletes every item of a component in bounded batches: how many, or -1 if the store closed meanwhile. */
+    /**
+     * Deletes every item of a component in bounded batches: how many, or -1 if the store closed meanwhile.
+     * Each batch resumes the scan after the last key the batch before deleted, so the cost is linear in the
+     * items: a scan from the start of the range would walk the deletion markers of every earlier batch (on
+     * RocksDB, until compaction drops them), making a drop quadratic. Nothing is written behind the resume
+     * point meanwhile: writes maintain a component that is being dropped (no longer defined), cleared
+     * ({@code CLEARING}) or that failed its build not at all.
+     */
     private long clear(ComponentKeys component, String task) {
         long deleted = 0;
+        byte[] after = null;
         while (!closed) {
-            int batch = store.transactKvResult(kv -> {
+            byte[] from = after;
+            Cleared batch = store.transactKvResult(kv -> {
                 List<KeyValue> items = new ArrayList<>();
-                try (KvCursor cursor = kv.scan(component.items(), ScanOptions.FORWARD.withLimit(BATCH))) {
+                ScanOptions options = ScanOptions.FORWARD.withLimit(BATCH);
+                try (KvCursor cursor = from == null ? kv.scan(component.items(), options)
+                        : kv.resume(component.items(), options, from)) {
                     while (cursor.hasNext()) {
                         items.add(cursor.next());
                     }
@@ -118,13 +129,14 @@ public final class OnlineBuilder implements AutoCloseable, KvStoreImpl.Backgroun
                 for (KeyValue item : items) {
                     component.kind().remove(kv, item);
                 }
-                return items.size();
+                return new Cleared(items.size(), items.isEmpty() ? null : items.get(items.size() - 1).key());
             });
-            deleted += batch;
+            deleted += batch.count();
             store.reportProgress(new Progress(component.entity(), task, deleted, false, ""));
-            if (batch < BATCH) {
+            if (batch.count() < BATCH) {
                 return deleted;
             }
+            after = batch.lastKey();
         }
         return -1;
     }
@@ -377,6 +389,10 @@ public final class OnlineBuilder implements AutoCloseable, KvStoreImpl.Backgroun
                     + String.join("; ", listed) + (count > listed.size() ? "; ..." : "")
                     + "; change or remove the duplicates, then reopen the store to build the index again";
         }
+    }
+
+    /** What one batch of a clear did: how many items it deleted, and the last one's key. */
+    private record Cleared(int count, byte[] lastKey) {
     }
 
     /** What one batch of a build did. */

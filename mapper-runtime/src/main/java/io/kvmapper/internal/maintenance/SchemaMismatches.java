@@ -19,12 +19,12 @@ import java.util.List;
  * {@code SchemaMismatchException}: the differences {@link SchemaCompatibility} finds, each as the store
  * and the code see it.
  */
-final class SchemaMismatches {
+public final class SchemaMismatches {
     private SchemaMismatches() {
     }
 
     /** Every difference between {@code stored} and {@code code} that the stored data does not survive. */
-    static List<String> between(SchemaDocument stored, SchemaDocument code) {
+    public static List<String> between(SchemaDocument stored, SchemaDocument code) {
         return SchemaCompatibility.differences(stored, code).stream().map(SchemaMismatches::describe).toList();
     }
 

@@ -2,48 +2,100 @@ package io.kvmapper.internal.operations;
 
 import io.kvmapper.InvalidRequestException;
 import io.kvmapper.spi.KeyRange;
+import java.nio.ByteBuffer;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.zip.CRC32C;
 
 /**
- * Continuation tokens of paged finders: URL-safe base64 of a format byte and the last key returned.
- * Self-contained, so a page can be resumed in another process; checked against the query's range on
- * resume, so a token from another query is rejected rather than silently misread.
+ * Continuation tokens of paged finders. Self-contained, so a page can be resumed in another process, bound to
+ * the query that made them, and tamper-evident. A token is the URL-safe base64 (no padding) of
+ *
+ * <pre>
+ * format (1 byte) | query digest (8 bytes) | last key returned | CRC32C of everything before (4 bytes)
+ * </pre>
+ *
+ * The query digest is the first 8 bytes of the SHA-256 of the scan's kind and its range bounds (the entity, the
+ * index and the finder's arguments are all in the range bytes), so a token resumes only the query that made it:
+ * a token of {@code findAll} is refused by a {@code Between} finder, and one of {@code findByAAndBBetween(7, 100,
+ * 300)} by {@code findByAAndBBetween(7, 0, 300)}. The checksum makes a cut or altered token fail rather than
+ * resume elsewhere. Tokens are not secret (they hold the last key, which the caller has seen) and not signed: a
+ * forged token with a correct digest and checksum can only resume its own query at a key inside its range, which
+ * the caller could ask for directly.
  */
 final class Continuations {
-    private static final byte FORMAT = 1;
+    private static final byte FORMAT = 2;
+    private static final int DIGEST = 8;
+    private static final int CHECKSUM = 4;
+
+    /** What a paged scan reads, as the digest tells kinds apart: records, or the entries of an index. */
+    enum Scan {
+        RECORDS, INDEX
+    }
 
     private Continuations() {
     }
 
-    static String encode(byte[] lastKey) {
-        byte[] token = new byte[lastKey.length + 1];
-        token[0] = FORMAT;
-        System.arraycopy(lastKey, 0, token, 1, lastKey.length);
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(token);
+    /** The token resuming a scan of {@code range} of kind {@code scan} after {@code lastKey}. */
+    static String encode(Scan scan, KeyRange range, byte[] lastKey) {
+        ByteBuffer token = ByteBuffer.allocate(1 + DIGEST + lastKey.length + CHECKSUM);
+        token.put(FORMAT).put(digest(scan, range)).put(lastKey);
+        token.putInt(checksum(token.array(), token.position()));
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(token.array());
     }
 
     /**
      * The key after which a scan of {@code range} resumes ({@link io.kvmapper.spi.KvReader#resume}): the last
      * key of the page the continuation ends, extended past every key that extends it as a tuple (the items of
      * an attribute-per-key record lie below its key); {@code null} when nothing of the range is left.
+     *
+     * @throws InvalidRequestException if the token is not one, was cut or altered, or belongs to another query
      */
-    static byte[] resumeAfter(String entityName, String continuation, KeyRange range) {
+    static byte[] resumeAfter(String entityName, String continuation, Scan scan, KeyRange range) {
         byte[] token;
         try {
             token = Base64.getUrlDecoder().decode(continuation);
         } catch (IllegalArgumentException e) {
             throw invalid(entityName, continuation, "it is not a continuation token");
         }
-        if (token.length < 2 || token[0] != FORMAT) {
-            throw invalid(entityName, continuation, "it is not a continuation token");
+        if (token.length < 1 + DIGEST + 1 + CHECKSUM || token[0] != FORMAT) {
+            throw invalid(entityName, continuation, "it is not a continuation token (or was cut)");
         }
-        byte[] lastKey = Arrays.copyOfRange(token, 1, token.length);
-        if (!range.contains(lastKey)) {
+        int checked = token.length - CHECKSUM;
+        if (ByteBuffer.wrap(token, checked, CHECKSUM).getInt() != checksum(token, checked)) {
+            throw invalid(entityName, continuation, "it was cut or altered (its checksum does not match)");
+        }
+        if (!Arrays.equals(token, 1, 1 + DIGEST, digest(scan, range), 0, DIGEST)) {
             throw invalid(entityName, continuation, "it belongs to another query");
+        }
+        byte[] lastKey = Arrays.copyOfRange(token, 1 + DIGEST, checked);
+        if (!range.contains(lastKey)) {
+            throw invalid(entityName, continuation, "its key lies outside the query's range");
         }
         byte[] after = KeyRange.tuplePrefix(lastKey).end();
         return Arrays.compareUnsigned(after, range.end()) < 0 ? after : null;
+    }
+
+    private static byte[] digest(Scan scan, KeyRange range) {
+        MessageDigest sha;
+        try {
+            sha = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform provides SHA-256", e);
+        }
+        sha.update((byte) scan.ordinal());
+        sha.update(ByteBuffer.allocate(4).putInt(range.begin().length).array());
+        sha.update(range.begin());
+        sha.update(range.end());
+        return Arrays.copyOf(sha.digest(), DIGEST);
+    }
+
+    private static int checksum(byte[] bytes, int length) {
+        CRC32C crc = new CRC32C();
+        crc.update(bytes, 0, length);
+        return (int) crc.getValue();
     }
 
     private static InvalidRequestException invalid(String entityName, String continuation, String why) {

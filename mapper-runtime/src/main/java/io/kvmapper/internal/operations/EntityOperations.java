@@ -1,6 +1,7 @@
 package io.kvmapper.internal.operations;
 
 import io.kvmapper.Change;
+import io.kvmapper.CorruptDataException;
 import io.kvmapper.DuplicateKeyException;
 import io.kvmapper.IntegrityReport;
 import io.kvmapper.InvalidRequestException;
@@ -71,6 +72,8 @@ public final class EntityOperations<E> {
     private static final int FETCH_BATCH = 256;
     /** The most expired entities, or old changes, one unit of work of the reaper deletes. */
     static final int REAP_BATCH = 100;
+    /** Where scans report the records they skip because they cannot be decoded. */
+    private static final System.Logger CORRUPTION = System.getLogger(KvStore.class.getName());
 
     private final KvStoreImpl store;
     private final Shared<E> shared;
@@ -224,6 +227,19 @@ public final class EntityOperations<E> {
         return found;
     }
 
+    /**
+     * Rejects a null collection of keys, as {@code findAllById(null)} passes: a call that cannot be served as
+     * made, like a null key component.
+     *
+     * @throws InvalidRequestException if {@code ids} is null
+     */
+    public void requireIds(java.util.Collection<?> ids) {
+        if (ids == null) {
+            throw new InvalidRequestException(entityName() + ": findAllById(null); pass a collection of keys (an"
+                    + " empty one finds nothing)");
+        }
+    }
+
     /** Whether an entity is stored under {@code key}. */
     public boolean exists(byte[] key) {
         return shared.records().exists(reader(), key);
@@ -278,11 +294,17 @@ public final class EntityOperations<E> {
 
     /**
      * Deletes the entity under {@code key}; whether there was one. An expired entity is absent: its delete
-     * changes nothing and is left to the reaper.
+     * changes nothing and is left to the reaper. A record that cannot be decoded is deleted too (whatever is
+     * stored under the key): that is how a user removes it. Its index entries (its expiry entry too) and counter
+     * contributions cannot be known without its values, so they stay until {@code repair()} removes them; the
+     * deletion is logged at WARNING with the {@link CorruptDataException}, saying so, and a change feed gets its
+     * {@code DELETE}.
      */
     public boolean delete(byte[] key) {
         RecordLayout<E> records = shared.records();
-        return apply(kv -> {
+        CorruptDataException[] corrupt = new CorruptDataException[1];
+        boolean deleted = apply(kv -> {
+            corrupt[0] = null;
             if (shared.maintainers().isEmpty() && shared.mapping().version() == null) {
                 if (!records.exists(kv, key)) {
                     records.deleteRemains(kv, key);
@@ -294,7 +316,17 @@ public final class EntityOperations<E> {
                 }
                 return true;
             }
-            RecordLayout.Stored<E> old = records.load(kv, key);
+            RecordLayout.Stored<E> old;
+            try {
+                old = records.load(kv, key);
+            } catch (CorruptDataException e) {
+                corrupt[0] = e;
+                deleteUndecodable(kv, key);
+                if (shared.feed() != null) {
+                    shared.feed().delete(kv, key, store.clock().instant());
+                }
+                return true;
+            }
             if (old == null) {
                 records.deleteRemains(kv, key);
                 return false;
@@ -305,6 +337,28 @@ public final class EntityOperations<E> {
             remove(kv, key, old);
             return true;
         });
+        if (corrupt[0] != null) {
+            CORRUPTION.log(System.Logger.Level.WARNING, entityName() + ": deleted " + Tuples.toString(key)
+                    + ", a record that cannot be decoded; its index entries and counter contributions could not be"
+                    + " known, so they stay until repair() removes them", corrupt[0]);
+        }
+        return deleted;
+    }
+
+    /**
+     * Deletes every item under {@code key}, whose record cannot be decoded. Where the layout checks its writes,
+     * the value is removed only if it is still the one read, so a concurrent writer is not overwritten unawares.
+     */
+    private void deleteUndecodable(KvTransaction kv, byte[] key) {
+        RecordLayout<E> records = shared.records();
+        if (records.checksWrites()) {
+            byte[] stored = kv.get(key);
+            if (stored != null) {
+                kv.writeIfUnchanged(key, stored, null);
+            }
+        } else {
+            records.delete(kv, key);
+        }
     }
 
     /** Deletes a loaded record with its index entries and counter contributions, and appends its delete. */
@@ -478,11 +532,14 @@ public final class EntityOperations<E> {
                 Spliterator.ORDERED | Spliterator.NONNULL) {
             @Override
             public boolean tryAdvance(Consumer<? super E> action) {
-                if (!cursor.hasNext()) {
-                    return false;
+                while (cursor.hasNext()) {
+                    E entity = nextDecodable(cursor);
+                    if (entity != null) {
+                        action.accept(entity);
+                        return true;
+                    }
                 }
-                action.accept(cursor.next());
-                return true;
+                return false;
             }
         };
         return StreamSupport.stream(entities, false).onClose(cursor::close);
@@ -497,33 +554,67 @@ public final class EntityOperations<E> {
         }
         try (RecordCursor<E> cursor = shared.records().scan(reader(), range, 0)) {
             while (cursor.hasNext()) {
-                found.add(cursor.next());
+                E entity = nextDecodable(cursor);
+                if (entity != null) {
+                    found.add(entity);
+                }
             }
         }
         return found;
     }
 
+    /**
+     * The next record of a scan, or null for one that cannot be decoded: the scan goes on past it, and its
+     * {@link CorruptDataException} is logged at WARNING ({@code verify()} lists every such record, and
+     * {@code deleteById} removes one).
+     */
+    private E nextDecodable(RecordCursor<E> cursor) {
+        try {
+            return cursor.next();
+        } catch (CorruptDataException e) {
+            CORRUPTION.log(System.Logger.Level.WARNING, entityName() + ": a scan skipped a record that cannot be"
+                    + " decoded; deleteById removes it, verify() lists every such record", e);
+            return null;
+        }
+    }
+
     /** One page of the entities in {@code records}, in key order (in scan order across partitions). */
     public Page<E> page(RecordRange records, PageRequest request) {
         KeyRange range = records.keys();
+        requirePage(request);
         List<E> items = new ArrayList<>(Math.min(request.size(), 256));
-        if (range.isEmpty() || finished(range, request)) {
+        byte[] after = resumeAfter(Continuations.Scan.RECORDS, range, request);
+        if (range.isEmpty() || finished(request, after)) {
             return new Page<>(items, Optional.empty());
         }
-        byte[] after = resumeAfter(range, request);
         byte[] lastKey = null;
         boolean more = false;
-        try (RecordCursor<E> cursor = shared.records().scan(reader(), range, request.size() + 1, after)) {
-            while (cursor.hasNext()) {
-                if (items.size() == request.size()) {
-                    more = true;
-                    break;
+        int limit = request.size() + 1; // one record past the page, to know whether another follows
+        byte[] from = after;
+        while (true) {
+            int read = 0;
+            try (RecordCursor<E> cursor = shared.records().scan(reader(), range, limit, from)) {
+                while (cursor.hasNext()) {
+                    if (items.size() == request.size()) {
+                        more = true;
+                        break;
+                    }
+                    E entity = nextDecodable(cursor);
+                    read++;
+                    lastKey = cursor.key();
+                    if (entity != null) {
+                        items.add(entity);
+                    }
                 }
-                items.add(cursor.next());
-                lastKey = cursor.key();
+            }
+            // records that could not be decoded took room in the scan's limit: read on after the last one
+            from = more || read < limit ? null : KeyRange.tuplePrefix(lastKey).end();
+            if (from == null || java.util.Arrays.compareUnsigned(from, range.end()) >= 0) {
+                break;
             }
         }
-        return new Page<>(items, more ? Optional.of(Continuations.encode(lastKey)) : Optional.empty());
+        return new Page<>(items, more ? Optional.of(Continuations.encode(Continuations.Scan.RECORDS, range, lastKey))
+                : Optional.empty());
     }
 
     /** How many entities there are: a scan of every record's items, decoding none. */
@@ -621,7 +712,7 @@ public final class EntityOperations<E> {
 
     private Page<E> pageByIndex(String index, KeyRange range, PageRequest request) {
         IndexMaintainer<E> info = index(index);
-        Page<KeyValue> entries = pageOf(range, request, entry -> entry);
+        Page<KeyValue> entries = pageOf(Continuations.Scan.INDEX, range, request, entry -> entry);
         return new Page<>(fetch(info, entries.items()), entries.continuation());
     }
 
@@ -670,7 +761,10 @@ public final class EntityOperations<E> {
 
     /**
      * Every group of a counter and its value, in group order; a group whose value is zero is not
-     * listed.
+     * listed. Only the keys the counter itself writes are groups: a key in the counter's range that
+     * {@code group} does not read to its end (an extra element, another type), which no point read of a group
+     * would ever read, is left out, so the map agrees with {@link #counter} group by group; {@code verify()}
+     * reports such a key as an orphaned group and {@code repair()} removes it.
      *
      * @param group reads one group from a reader positioned on it
      */
@@ -680,10 +774,19 @@ public final class EntityOperations<E> {
         try (KvCursor cursor = reader().scan(KeyRange.startingWith(prefix), ScanOptions.FORWARD)) {
             while (cursor.hasNext()) {
                 KeyValue item = cursor.next();
+                TupleReader reader = new TupleReader(item.key(), prefix.length, item.key().length);
+                K decoded;
+                try {
+                    decoded = group.apply(reader); // null for the group of entities whose field is null
+                } catch (CorruptDataException e) {
+                    continue;
+                }
+                if (reader.hasNext()) {
+                    continue;
+                }
                 long value = Counters.decode(item.key(), item.value());
                 if (value != 0) {
-                    TupleReader reader = new TupleReader(item.key(), prefix.length, item.key().length);
-                    groups.put(group.apply(reader), value);
+                    groups.put(decoded, value);
                 }
             }
         }
@@ -809,12 +912,14 @@ public final class EntityOperations<E> {
 
     // ---- plumbing
 
-    private <T> Page<T> pageOf(KeyRange range, PageRequest request, Function<KeyValue, T> item) {
+    private <T> Page<T> pageOf(Continuations.Scan scan, KeyRange range, PageRequest request,
+            Function<KeyValue, T> item) {
+        requirePage(request);
         List<T> items = new ArrayList<>(Math.min(request.size(), 256));
-        if (range.isEmpty() || finished(range, request)) {
+        byte[] after = resumeAfter(scan, range, request);
+        if (range.isEmpty() || finished(request, after)) {
             return new Page<>(items, Optional.empty());
         }
-        byte[] after = resumeAfter(range, request);
         byte[] lastKey = null;
         boolean more = false;
         ScanOptions options = ScanOptions.FORWARD.withLimit(request.size() + 1);
@@ -829,18 +934,30 @@ public final class EntityOperations<E> {
                 lastKey = next.key();
             }
         }
-        return new Page<>(items, more ? Optional.of(Continuations.encode(lastKey)) : Optional.empty());
+        return new Page<>(items, more ? Optional.of(Continuations.encode(scan, range, lastKey)) : Optional.empty());
     }
 
-    /** The key after which a page request resumes a scan of {@code range}: null to start at the beginning. */
-    private byte[] resumeAfter(KeyRange range, PageRequest request) {
-        return request.continuation().map(token -> Continuations.resumeAfter(entityName(), token, range)).orElse(null);
+    /**
+     * The key after which a page request resumes a scan of {@code range}: null to start at the beginning, or if
+     * nothing of the range is left ({@link #finished}).
+     *
+     * @throws InvalidRequestException if the request's continuation is not one of this query's
+     */
+    private byte[] resumeAfter(Continuations.Scan scan, KeyRange range, PageRequest request) {
+        return request.continuation().map(token -> Continuations.resumeAfter(entityName(), token, scan, range))
+                .orElse(null);
     }
 
-    /** Whether a page request's continuation leaves nothing of {@code range} to read. */
-    private boolean finished(KeyRange range, PageRequest request) {
-        Objects.requireNonNull(request, "page");
-        return request.continuation().isPresent() && resumeAfter(range, request) == null;
+    /** Whether a page request's continuation, resuming after {@code after}, leaves nothing to read. */
+    private static boolean finished(PageRequest request, byte[] after) {
+        return request.continuation().isPresent() && after == null;
+    }
+
+    private void requirePage(PageRequest request) {
+        if (request == null) {
+            throw new InvalidRequestException(entityName() + ": a paged finder needs a PageRequest, not null; ask"
+                    + " for the first page with PageRequest.ofSize(n)");
+        }
     }
 
     private String entityName() {

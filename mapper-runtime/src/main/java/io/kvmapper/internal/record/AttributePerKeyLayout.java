@@ -9,6 +9,7 @@ import io.kvmapper.internal.codec.AttributeWriter;
 import io.kvmapper.internal.codec.CollectionChanges;
 import io.kvmapper.internal.codec.ListPositions;
 import io.kvmapper.internal.codec.ValueBuffer;
+import io.kvmapper.internal.codec.ValueCheck;
 import io.kvmapper.internal.codec.ValueHeader;
 import io.kvmapper.internal.mapping.EntityMapping;
 import io.kvmapper.internal.tuple.TupleReader;
@@ -34,22 +35,26 @@ import java.util.function.Consumer;
  * record key (see {@link AttributeWriter}). Reading an entity is one range scan of its record key's
  * tuple prefix; no list of attribute names is stored. Every write of an entity also writes its head, so
  * that two transactions changing one entity conflict, and a delete conflicts with a concurrent change.
+ * Every item's value, the head's included, starts with an integrity check over its key and value
+ * ({@link ValueCheck}); items written before checks existed are read without one, also among checked ones.
  *
  * @param <E> the entity type
  */
 final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldChanges<E> {
+    /** A container's value after its integrity check: nothing. */
     private static final byte[] CONTAINER = new byte[0];
     private static final Comparator<KeyValue> KEY_ORDER = (a, b) -> Arrays.compareUnsigned(a.key(), b.key());
 
     private final AttributeCodec<E> codec;
-    private final byte[] head;
+    /** The head's value without its integrity check, which covers the record key: the value header. */
+    private final byte[] header;
     /** How many tuple elements a record key has: the partition, then the rest of the key. */
     private final int keyElements;
 
     AttributePerKeyLayout(EntityMapping<E> mapping) {
-        super(mapping, false);
+        super(mapping, false, false);
         this.codec = mapping.attributeCodec();
-        this.head = ValueHeader.of(ValueHeader.ATTRIBUTES, mapping.schemaVersion());
+        this.header = ValueHeader.of(ValueHeader.ATTRIBUTES, mapping.schemaVersion());
         this.keyElements = 1 + mapping.keySize() - mapping.partitionSize();
     }
 
@@ -220,7 +225,7 @@ final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldCha
     /** Writes the head again, so that concurrent changes of the entity conflict (see the class comment). */
     @Override
     public void touch(KvTransaction kv, byte[] key) {
-        kv.put(key, head);
+        kv.put(key, head(key));
     }
 
     /** Writes the {@code @Version} field of {@code entity}, if it has one. */
@@ -228,7 +233,9 @@ final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldCha
     public void writeVersion(KvTransaction kv, byte[] key, long version) {
         byte[] field = codec.versionField();
         if (field != null) {
-            kv.put(concat(key, field), new TupleWriter(10).writeLong(version).toByteArray());
+            byte[] itemKey = concat(key, field);
+            kv.put(itemKey, ValueCheck.sealInPlace(itemKey,
+                    new TupleWriter(10).writeLong(version).toByteArray(ValueCheck.LENGTH)));
         }
     }
 
@@ -245,7 +252,11 @@ final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldCha
         KeyRange range = KeyRange.tuplePrefix(prefix);
         List<KeyValue> before = loaded == null ? items(kv, range) : within(loaded, range);
         AttributeWriter out = new AttributeWriter(entityName(), prefix);
-        value.accept(out);
+        try {
+            value.accept(out);
+        } catch (InvalidRequestException e) {
+            throw unstorable(e, field, out);
+        }
         List<KeyValue> after = new ArrayList<>(out.items());
         after.sort(KEY_ORDER);
         diff(kv, before, after, false);
@@ -294,11 +305,11 @@ final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldCha
             last = cursor.hasNext() ? cursor.next() : null;
         }
         if (last == null) {
-            kv.put(prefix, CONTAINER);
+            kv.put(prefix, ValueCheck.seal(prefix, CONTAINER));
         }
         ListPositions.Position position = last == null || last.key().length == prefix.length ? ListPositions.first()
                 : ListPositions.after(positionOf(last.key(), prefix.length));
-        writeElement(kv, prefix, position, element);
+        writeElement(kv, field, prefix, position, element);
     }
 
     /**
@@ -313,7 +324,7 @@ final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldCha
             throw CollectionChanges.outOfRange(entityName(), field.name(), index, scan.count, true);
         }
         if (!scan.present) {
-            kv.put(prefix, CONTAINER);
+            kv.put(prefix, ValueCheck.seal(prefix, CONTAINER));
         }
         ListPositions.Position position;
         if (scan.before == null) {
@@ -321,7 +332,7 @@ final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldCha
         } else {
             position = scan.at == null ? ListPositions.after(scan.before) : ListPositions.between(scan.before, scan.at);
         }
-        writeElement(kv, prefix, position, element);
+        writeElement(kv, field, prefix, position, element);
     }
 
     /** Removes the element at {@code index} of a list field: one range delete of its items. */
@@ -347,14 +358,18 @@ final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldCha
         byte[] prefix = concat(key, field.path());
         ensureContainer(kv, prefix);
         AttributeWriter out = new AttributeWriter(entityName(), prefix);
-        entry.accept(out.path());
-        if (value == null) {
-            out.setElement();
-        } else {
-            if (!field.scalarElements()) {
-                kv.deleteRange(KeyRange.tuplePrefix(out.path().toByteArray()));
+        try {
+            entry.accept(out.path());
+            if (value == null) {
+                out.setElement();
+            } else {
+                if (!field.scalarElements()) {
+                    kv.deleteRange(KeyRange.tuplePrefix(out.path().toByteArray()));
+                }
+                value.accept(out);
             }
-            value.accept(out);
+        } catch (InvalidRequestException e) {
+            throw unstorable(e, field, out);
         }
         for (KeyValue item : out.items()) {
             kv.put(item.key(), item.value());
@@ -367,7 +382,12 @@ final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldCha
         byte[] prefix = concat(key, field.path());
         ensureContainer(kv, prefix);
         TupleWriter path = new TupleWriter(prefix.length + 16).appendRaw(prefix);
-        entry.accept(path);
+        try {
+            entry.accept(path);
+        } catch (InvalidRequestException e) {
+            // no element with such a key can be stored, so there is none to remove; the request is refused
+            throw unstorable(e, field, new AttributeWriter(entityName(), prefix));
+        }
         byte[] entryKey = path.toByteArray();
         if (field.scalarElements()) {
             kv.delete(entryKey);
@@ -381,11 +401,11 @@ final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldCha
     /** The entity's items, sorted, head first. */
     private List<KeyValue> encode(byte[] key, E entity) {
         AttributeWriter out = new AttributeWriter(entityName(), key);
-        out.items().add(new KeyValue(key, head));
+        out.items().add(new KeyValue(key, head(key)));
         try {
             codec.write(entity, out);
         } catch (InvalidRequestException e) {
-            throw e;
+            throw unstorable(e, out);
         } catch (RuntimeException e) {
             throw new InvalidRequestException(entityName() + ": cannot encode the entity: " + e, e);
         }
@@ -400,16 +420,23 @@ final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldCha
             throw new CorruptDataException(entityName() + " " + Tuples.toString(key) + ": the store holds items of "
                     + "the entity, such as " + Tuples.toString(first.key()) + ", but not its head item");
         }
-        if (ValueHeader.payloadOffset(first.value(), ValueHeader.ATTRIBUTES, entityName(), key)
+        int header;
+        try {
+            header = ValueCheck.bodyOffset(key, first.value());
+        } catch (CorruptDataException e) {
+            throw new CorruptDataException(entityName() + " " + Tuples.toString(key) + ": the head item: "
+                    + e.getMessage(), e);
+        }
+        if (ValueHeader.payloadOffset(first.value(), header, ValueHeader.ATTRIBUTES, entityName(), key)
                 != first.value().length) {
             throw new CorruptDataException(entityName() + " " + Tuples.toString(key)
                     + ": the head item holds more than a value header");
         }
         AttributeReader in = new AttributeReader(items);
+        E entity;
         try {
-            E entity = codec.read(in);
+            entity = codec.read(in);
             in.finish();
-            return entity;
         } catch (CorruptDataException e) {
             throw new CorruptDataException(entityName() + " " + Tuples.toString(key) + ": item "
                     + Tuples.toString(in.currentKey()) + ": " + e.getMessage(), e);
@@ -418,21 +445,50 @@ final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldCha
                     + Tuples.toString(in.currentKey()) + ": the stored attributes are not a valid encoding: "
                     + e.getMessage(), e);
         }
+        checkIndexable(key, entity);
+        return entity;
     }
 
-    private void writeElement(KvTransaction kv, byte[] prefix, ListPositions.Position position,
+    private void writeElement(KvTransaction kv, AttributeField field, byte[] prefix, ListPositions.Position position,
             Consumer<AttributeWriter> element) {
         AttributeWriter out = new AttributeWriter(entityName(), prefix);
         out.position(position.major(), position.minor());
-        element.accept(out);
+        try {
+            element.accept(out);
+        } catch (InvalidRequestException e) {
+            throw unstorable(e, field, out);
+        }
         for (KeyValue item : out.items()) {
             kv.put(item.key(), item.value());
         }
     }
 
+    /**
+     * A value the tuple encoding cannot hold (a string with an unpaired surrogate, an integer of more than 255
+     * bytes), named by the entity and the path of the item it was for. The generated code's own checks (a null
+     * map key) name the entity and field already, and pass as they are.
+     */
+    private InvalidRequestException unstorable(InvalidRequestException e, AttributeWriter out) {
+        if (e.getMessage().startsWith(entityName() + ":")) {
+            return e;
+        }
+        return new InvalidRequestException(entityName() + ": the value at " + out.where() + " cannot be stored: "
+                + e.getMessage(), e);
+    }
+
+    /** The same for an element or value of {@code field}, written below the field's path. */
+    private InvalidRequestException unstorable(InvalidRequestException e, AttributeField field, AttributeWriter out) {
+        if (e.getMessage().startsWith(entityName() + ":")) {
+            return e;
+        }
+        String where = out.where();
+        return new InvalidRequestException(entityName() + ": field '" + field.name() + "'"
+                + (where.equals("()") ? "" : ": the value at " + where) + " cannot be stored: " + e.getMessage(), e);
+    }
+
     private void ensureContainer(KvTransaction kv, byte[] prefix) {
         if (kv.get(prefix) == null) {
-            kv.put(prefix, CONTAINER);
+            kv.put(prefix, ValueCheck.seal(prefix, CONTAINER));
         }
     }
 
@@ -502,6 +558,11 @@ final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldCha
             }
         }
         return items;
+    }
+
+    /** The head item's value under {@code key}: the value header, checked. */
+    private byte[] head(byte[] key) {
+        return ValueCheck.seal(key, header);
     }
 
     private static byte[] concat(byte[] a, byte[] b) {

@@ -27,7 +27,7 @@ final class LiveRecords<E> extends RecordLayout<E> {
     private final Clock clock;
 
     LiveRecords(RecordLayout<E> stored, ExpiryDefinition<E> expiry, Clock clock) {
-        super(stored.mapping(), stored.checksWrites());
+        super(stored.mapping(), stored.checksWrites(), false); // it decodes nothing itself: the stored layout does
         this.stored = stored;
         this.expiry = expiry;
         this.clock = clock;

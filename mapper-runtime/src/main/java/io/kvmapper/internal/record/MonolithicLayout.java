@@ -3,9 +3,11 @@ package io.kvmapper.internal.record;
 import io.kvmapper.CorruptDataException;
 import io.kvmapper.InvalidRequestException;
 import io.kvmapper.internal.codec.ValueBuffer;
+import io.kvmapper.internal.codec.ValueCheck;
 import io.kvmapper.internal.codec.ValueCodec;
 import io.kvmapper.internal.codec.ValueHeader;
 import io.kvmapper.internal.mapping.EntityMapping;
+import io.kvmapper.internal.tuple.TupleReader;
 import io.kvmapper.spi.KeyRange;
 import io.kvmapper.spi.KeyValue;
 import io.kvmapper.spi.KvCursor;
@@ -16,16 +18,20 @@ import io.kvmapper.tuple.Tuples;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 
 /**
- * The monolithic layout: each entity is one value under its record key, a header and the codec's
- * encoding of every stored field. A stored value's key fields must name the key it is stored under. Where
+ * The monolithic layout: each entity is one value under its record key: an integrity check
+ * ({@link ValueCheck}), a header and the codec's encoding of every stored field. A value written before
+ * values had checks is read without one. A stored value's key fields must name the key it is stored under. Where
  * writes are checked ({@link #checksWrites()}), a value is only ever replaced or deleted through
  * {@link KvTransaction#writeIfUnchanged}.
  *
  * @param <E> the entity type
  */
 final class MonolithicLayout<E> extends RecordLayout<E> {
+    private static final byte[] CHECK_ROOM = new byte[ValueCheck.LENGTH];
+
     private final ValueCodec<E> codec;
     /**
      * For an entity with a change feed: what this thread's last write encoded, so that the change the write path
@@ -34,7 +40,7 @@ final class MonolithicLayout<E> extends RecordLayout<E> {
     private final ThreadLocal<LastWritten<E>> lastWritten;
 
     MonolithicLayout(EntityMapping<E> mapping, boolean checksWrites) {
-        super(mapping, checksWrites);
+        super(mapping, checksWrites, mapping.codec().codecId() == ValueHeader.JSON);
         this.codec = mapping.codec();
         this.lastWritten = mapping.changeFeedRetention() == null ? null : ThreadLocal.withInitial(LastWritten::new);
     }
@@ -127,7 +133,7 @@ final class MonolithicLayout<E> extends RecordLayout<E> {
                 return value;
             }
         }
-        return encode(entity);
+        return encode(key, entity);
     }
 
     @Override
@@ -147,7 +153,7 @@ final class MonolithicLayout<E> extends RecordLayout<E> {
      */
     @Override
     public void write(KvTransaction kv, byte[] key, Stored<E> old, E now) {
-        byte[] value = encode(now);
+        byte[] value = encode(key, now);
         if (lastWritten != null) {
             LastWritten<E> last = lastWritten.get();
             last.entity = now;
@@ -174,19 +180,27 @@ final class MonolithicLayout<E> extends RecordLayout<E> {
         }
     }
 
-    private byte[] encode(E entity) {
+    /** The value of {@code entity} under {@code key}: its integrity check, the header, the codec's payload. */
+    private byte[] encode(byte[] key, E entity) {
         ValueBuffer out = new ValueBuffer(128);
+        out.write(CHECK_ROOM, 0, ValueCheck.LENGTH);
         ValueHeader.write(out, codec.codecId(), mapping().schemaVersion());
         try {
             codec.encode(entity, out);
         } catch (RuntimeException e) {
             throw new InvalidRequestException(entityName() + ": cannot encode the entity: " + e, e);
         }
-        return out.toByteArray();
+        return ValueCheck.sealInPlace(key, out.toByteArray());
     }
 
     private E decode(byte[] key, byte[] value) {
-        int payload = ValueHeader.payloadOffset(value, codec.codecId(), entityName(), key);
+        int header;
+        try {
+            header = ValueCheck.bodyOffset(key, value);
+        } catch (CorruptDataException e) {
+            throw new CorruptDataException(entityName() + " " + Tuples.toString(key) + ": " + e.getMessage(), e);
+        }
+        int payload = ValueHeader.payloadOffset(value, header, codec.codecId(), entityName(), key);
         E entity;
         try {
             entity = codec.decode(value, payload, value.length - payload);
@@ -197,21 +211,67 @@ final class MonolithicLayout<E> extends RecordLayout<E> {
                     + ": the stored value is not a valid encoding: " + e.getMessage(), e);
         }
         checkKey(key, entity);
+        checkIndexable(key, entity);
         return entity;
     }
 
-    /** The key fields inside a value must name the key it is stored under; anything else is corruption. */
+    /**
+     * The key fields inside a value must name the key it is stored under; anything else is corruption. One
+     * difference is not: a key written before every NaN was written as the canonical NaN may hold a NaN with
+     * another sign or payload, which the key fields give back as the canonical one (JSON) or which is now
+     * written as the canonical one (Protobuf); such a record stays readable.
+     */
     private void checkKey(byte[] key, E entity) {
         byte[] own;
         try {
             own = mapping().keyOf(entity);
         } catch (InvalidRequestException e) {
+            // a null key field, or one no key can hold (a JSON string with an unpaired surrogate)
             throw new CorruptDataException(entityName() + " " + Tuples.toString(key)
-                    + ": the stored value lacks a key field: " + e.getMessage(), e);
+                    + ": the stored value's key fields make no key: " + e.getMessage(), e);
         }
-        if (!Arrays.equals(own, key)) {
+        if (!Arrays.equals(own, key) && !differOnlyInNanPayloads(key, own)) {
             throw new CorruptDataException(entityName() + " " + Tuples.toString(key)
                     + ": the stored value holds the key fields of " + Tuples.toString(own));
         }
+    }
+
+    /** Whether two keys hold equal elements but for the sign and payload of NaNs (the slow path of a mismatch). */
+    private static boolean differOnlyInNanPayloads(byte[] stored, byte[] canonical) {
+        if (stored.length != canonical.length) {
+            return false;
+        }
+        try {
+            return sameUpToNans(elements(new TupleReader(stored)), elements(new TupleReader(canonical)));
+        } catch (CorruptDataException e) {
+            return false;
+        }
+    }
+
+    private static List<Object> elements(TupleReader reader) {
+        List<Object> elements = new ArrayList<>();
+        while (reader.hasNext()) {
+            elements.add(reader.read());
+        }
+        return elements;
+    }
+
+    private static boolean sameUpToNans(Object a, Object b) {
+        if (a instanceof List<?> x && b instanceof List<?> y) {
+            if (x.size() != y.size()) {
+                return false;
+            }
+            for (int i = 0; i < x.size(); i++) {
+                if (!sameUpToNans(x.get(i), y.get(i))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (a instanceof byte[] x && b instanceof byte[] y) {
+            return Arrays.equals(x, y);
+        }
+        // Double.equals and Float.equals hold every NaN equal, and -0.0 apart from 0.0, as the writer does
+        return Objects.equals(a, b);
     }
 }

@@ -1,5 +1,8 @@
 package io.kvmapper.internal.record;
 
+import io.kvmapper.CorruptDataException;
+import io.kvmapper.InvalidRequestException;
+import io.kvmapper.internal.mapping.CounterDefinition;
 import io.kvmapper.internal.mapping.EntityMapping;
 import io.kvmapper.internal.mapping.ExpiryDefinition;
 import io.kvmapper.internal.mapping.IndexDefinition;
@@ -10,7 +13,9 @@ import io.kvmapper.spi.KvCursor;
 import io.kvmapper.spi.KvReader;
 import io.kvmapper.spi.KvTransaction;
 import io.kvmapper.spi.ScanOptions;
+import io.kvmapper.tuple.Tuples;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -26,10 +31,61 @@ import java.util.Optional;
 public abstract class RecordLayout<E> {
     private final EntityMapping<E> mapping;
     private final boolean checksWrites;
+    private final List<IndexDefinition<E>> unsureIndexes;
+    private final List<CounterDefinition<E>> unsureCounters;
 
-    RecordLayout(EntityMapping<E> mapping, boolean checksWrites) {
+    /**
+     * @param decodesMalformedStrings whether the layout's decoding can give a string with an unpaired surrogate
+     *     (a JSON value escapes one; UTF-8, which Protobuf and tuples hold, cannot), which no key can hold
+     */
+    RecordLayout(EntityMapping<E> mapping, boolean checksWrites, boolean decodesMalformedStrings) {
         this.mapping = mapping;
         this.checksWrites = checksWrites;
+        this.unsureIndexes = mapping.indexes().stream()
+                .filter(index -> mayNotEncode(index.signature(), decodesMalformedStrings)).toList();
+        this.unsureCounters = mapping.counters().stream()
+                .filter(counter -> mayNotEncode(counter.signature(), decodesMalformedStrings)).toList();
+    }
+
+    /**
+     * Whether a decoded value of an index or counter with this signature may be one the key encoding cannot
+     * hold: a string where decoding gives malformed ones, an integer of more than 255 bytes, a decimal without
+     * a normalized form. The signature names each path's scalar kind, as the schema file records it
+     * ({@code unique(email:STRING)}, {@code count(home.city:STRING,status:ENUM)}); other kinds always encode.
+     */
+    private static boolean mayNotEncode(String signature, boolean decodesMalformedStrings) {
+        return signature.contains(":BIG_INTEGER") || signature.contains(":BIG_DECIMAL")
+                || decodesMalformedStrings && signature.contains(":STRING");
+    }
+
+    /**
+     * Checks that the key encoding can hold every index value and counter group of a decoded entity, so that
+     * whatever a layout returns can be indexed, counted, changed and deleted; only those whose kinds may fail
+     * are computed. The write path never stores such an entity (it is an {@link io.kvmapper.InvalidRequestException}
+     * there), but a damaged value can hold one, and so can a record written before an index covered the field.
+     *
+     * @throws CorruptDataException naming the entity, the key and the index or counter
+     */
+    final void checkIndexable(byte[] key, E entity) {
+        if (unsureIndexes.isEmpty() && unsureCounters.isEmpty()) {
+            return;
+        }
+        String what = null;
+        try {
+            List<byte[]> values = new ArrayList<>(2);
+            for (IndexDefinition<E> index : unsureIndexes) {
+                what = "index '" + index.name() + "'";
+                index.values().collect(entity, values);
+                values.clear();
+            }
+            for (CounterDefinition<E> counter : unsureCounters) {
+                what = "counter '" + counter.name() + "'";
+                counter.group().apply(entity);
+            }
+        } catch (InvalidRequestException e) {
+            throw new CorruptDataException(entityName() + " " + Tuples.toString(key) + ": " + what
+                    + " cannot hold the stored value: " + e.getMessage(), e);
+        }
     }
 
     /** The records of the entity {@code mapping} describes, in its layout, as written on {@code backend}. */

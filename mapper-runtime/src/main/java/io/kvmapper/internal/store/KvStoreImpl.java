@@ -1,6 +1,7 @@
 package io.kvmapper.internal.store;
 
 import io.kvmapper.InvalidRequestException;
+import io.kvmapper.KvMapperException;
 import io.kvmapper.KvStore;
 import io.kvmapper.Multimap;
 import io.kvmapper.Progress;
@@ -123,6 +124,11 @@ public final class KvStoreImpl implements KvStore {
         });
     }
 
+    /**
+     * {@inheritDoc} Every {@linkplain KvMapperException#isRetryable() retryable} failure is run again with the
+     * policy's backoff, not only conflicts: a unit blocked by an index or counter under construction
+     * ({@link io.kvmapper.IndexNotReadyException}), a backend that was busy. Anything else ends the unit at once.
+     */
     @Override
     public <T> T transactResult(Function<Transaction, T> work) {
         Objects.requireNonNull(work, "work");
@@ -131,14 +137,29 @@ public final class KvStoreImpl implements KvStore {
                 T result = work.apply(new TransactionImpl(this, kv));
                 kv.commit();
                 return result;
-            } catch (TransactionConflictException e) {
+            } catch (KvMapperException e) {
+                if (!e.isRetryable()) {
+                    throw e;
+                }
                 if (attempt >= retryPolicy.maxAttempts()) {
-                    throw new TransactionConflictException("unit of work still conflicted after " + attempt
-                            + " attempts; reduce contention or raise RetryPolicy.maxAttempts", e);
+                    throw exhausted(e, attempt);
                 }
                 sleep(retryPolicy.backoff(attempt));
             }
         }
+    }
+
+    /**
+     * What a unit of work throws when its last attempt failed with the retryable {@code last}: a conflict says
+     * how many attempts were made (the caller's remedy is less contention or more attempts); any other failure
+     * is thrown as it is, since its message already says what to wait for.
+     */
+    private static KvMapperException exhausted(KvMapperException last, int attempts) {
+        if (last instanceof TransactionConflictException) {
+            return new TransactionConflictException("unit of work still conflicted after " + attempts
+                    + " attempts; reduce contention or raise RetryPolicy.maxAttempts", last);
+        }
+        return last;
     }
 
     /**

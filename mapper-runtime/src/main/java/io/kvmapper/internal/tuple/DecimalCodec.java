@@ -1,5 +1,6 @@
 package io.kvmapper.internal.tuple;
 
+import io.kvmapper.InvalidRequestException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Arrays;
@@ -36,7 +37,7 @@ public final class DecimalCodec {
     /**
      * The payload for {@code value}.
      *
-     * @throws IllegalArgumentException if the value without trailing zeros would need a scale below
+     * @throws InvalidRequestException if the value without trailing zeros would need a scale below
      *     {@link Integer#MIN_VALUE}
      */
     public static byte[] encode(BigDecimal value) {
@@ -47,7 +48,7 @@ public final class DecimalCodec {
         try {
             stripped = value.stripTrailingZeros();
         } catch (ArithmeticException e) {
-            throw new IllegalArgumentException("the decimal " + value + " has no representation without trailing"
+            throw new InvalidRequestException("the decimal " + value + " has no representation without trailing"
                     + " zeros (its scale would pass Integer.MIN_VALUE), so it cannot be a key", e);
         }
         String digits = stripped.unscaledValue().abs().toString();

@@ -88,6 +88,14 @@ public final class TupleText {
             out.append('"');
         } else if (value instanceof Float f) {
             out.append(f).append('f');
+            int bits = Float.floatToRawIntBits(f);
+            if (f.isNaN() && bits != Float.floatToIntBits(Float.NaN)) {
+                // a NaN the writer never writes (it writes the canonical one): show which
+                out.append(String.format("(0x%08x)", bits));
+            }
+        } else if (value instanceof Double d && d.isNaN()
+                && Double.doubleToRawLongBits(d) != Double.doubleToLongBits(Double.NaN)) {
+            out.append(String.format("NaN(0x%016x)", Double.doubleToRawLongBits(d)));
         } else {
             out.append(value);
         }

@@ -1,5 +1,6 @@
 package io.kvmapper.internal.tuple;
 
+import io.kvmapper.InvalidRequestException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
@@ -13,6 +14,12 @@ import java.util.UUID;
 
 /**
  * Appends tuple elements, in the FoundationDB tuple layer encoding, to a buffer it grows itself.
+ *
+ * <p>A value the encoding cannot hold (a string with an unpaired surrogate, an integer of more than 255
+ * bytes, a decimal without a normalized form, a tuple beyond 2 GiB) is an {@link InvalidRequestException}
+ * saying why, the counterpart of the {@link io.kvmapper.CorruptDataException} of {@link TupleReader}: such a
+ * value comes from a caller, and callers that know more (the entity, the key component, the index) say so
+ * around it.
  *
  * <p>Generated repositories build every key with one of these, so the typed methods write straight into
  * the buffer without boxing or intermediate arrays. A writer is not thread-safe; reuse one with
@@ -170,7 +177,7 @@ public final class TupleWriter {
     /**
      * Writes a string: 0x02, its UTF-8 bytes with each 0x00 escaped as 0x00 0xFF, then 0x00.
      *
-     * @throws IllegalArgumentException if the string holds an unpaired surrogate, which UTF-8 cannot hold
+     * @throws InvalidRequestException if the string holds an unpaired surrogate, which UTF-8 cannot hold
      */
     public TupleWriter writeString(String value) {
         Objects.requireNonNull(value, "writeString(null): write a null element with writeNull()");
@@ -195,7 +202,7 @@ public final class TupleWriter {
      * Writes an integer of any size up to 255 bytes of magnitude; one that fits in a long is written exactly
      * as {@link #writeLong(long)} writes it, larger ones with type codes 0x0b and 0x1d as FoundationDB does.
      *
-     * @throws IllegalArgumentException if the magnitude needs more than 255 bytes
+     * @throws InvalidRequestException if the magnitude needs more than 255 bytes
      */
     public TupleWriter writeBigInteger(BigInteger value) {
         Objects.requireNonNull(value, "writeBigInteger(null): write a null element with writeNull()");
@@ -206,11 +213,16 @@ public final class TupleWriter {
         return this;
     }
 
-    /** Writes a float: 0x20 and its IEEE bits, sign bit flipped if positive, all bits if negative. */
+    /**
+     * Writes a float: 0x20 and its IEEE bits, sign bit flipped if positive, all bits if negative. Every NaN
+     * is written as the canonical NaN ({@link Float#NaN}, bits {@code 0x7fc00000}), whatever its sign and
+     * payload, so that keys are equal exactly when {@link Float#equals} says the values are: a NaN computed at
+     * run time ({@code 0f / 0f} has the sign bit set on x86-64) finds the entity saved with any other NaN.
+     */
     public TupleWriter writeFloat(float value) {
         int descending = takeDescending();
         int start = size;
-        int bits = Float.floatToRawIntBits(value);
+        int bits = Float.floatToIntBits(value);
         bits ^= (bits >> (Integer.SIZE - 1)) | Integer.MIN_VALUE;
         ensureCapacity(1 + Integer.BYTES);
         buffer[size++] = TypeCodes.FLOAT;
@@ -219,11 +231,15 @@ public final class TupleWriter {
         return this;
     }
 
-    /** Writes a double: 0x21 and its IEEE bits, sign bit flipped if positive, all bits if negative. */
+    /**
+     * Writes a double: 0x21 and its IEEE bits, sign bit flipped if positive, all bits if negative. Every NaN
+     * is written as the canonical NaN ({@link Double#NaN}, bits {@code 0x7ff8000000000000}), as
+     * {@link #writeFloat} does.
+     */
     public TupleWriter writeDouble(double value) {
         int descending = takeDescending();
         int start = size;
-        long bits = Double.doubleToRawLongBits(value);
+        long bits = Double.doubleToLongBits(value);
         bits ^= (bits >> (Long.SIZE - 1)) | Long.MIN_VALUE;
         ensureCapacity(1 + Long.BYTES);
         buffer[size++] = TypeCodes.DOUBLE;
@@ -300,7 +316,7 @@ public final class TupleWriter {
      * Writes a decimal as a byte string whose payload sorts in numeric order; trailing zeros are dropped
      * first, so 1.0 and 1.00 are the same key. The payload is described in {@code docs/key-encoding.md}.
      *
-     * @throws IllegalArgumentException if the value without trailing zeros needs a scale below
+     * @throws InvalidRequestException if the value without trailing zeros needs a scale below
      *     {@link Integer#MIN_VALUE} (such as {@code 10} with scale {@code Integer.MIN_VALUE})
      */
     public TupleWriter writeBigDecimal(BigDecimal value) {
@@ -353,6 +369,21 @@ public final class TupleWriter {
     }
 
     /**
+     * A copy of the bytes written so far after {@code headroom} zero bytes, which the caller fills in: the room
+     * for a value's integrity check, without copying the value twice.
+     *
+     * @throws IllegalStateException if a nested tuple is still open or {@link #descending()} is pending
+     */
+    public byte[] toByteArray(int headroom) {
+        if (openNested > 0 || pendingDescending > 0) {
+            throw new IllegalStateException("a nested tuple is still open or descending() is pending");
+        }
+        byte[] bytes = new byte[headroom + size];
+        System.arraycopy(buffer, 0, bytes, headroom, size);
+        return bytes;
+    }
+
+    /**
      * Drops every byte after the first {@code size}, so that the writer can go on from an earlier
      * point: the attribute-per-key layout writes many keys that share a prefix this way.
      *
@@ -375,6 +406,32 @@ public final class TupleWriter {
         pendingDescending = 0;
         openNested = 0;
         return this;
+    }
+
+    /**
+     * The index of the first unpaired surrogate in {@code value}, or -1 if it has none: whether
+     * {@link #writeString} can write it, without writing it.
+     */
+    public static int unpairedSurrogate(CharSequence value) {
+        int length = value.length();
+        for (int i = 0; i < length; i++) {
+            char c = value.charAt(i);
+            if (Character.isSurrogate(c)) {
+                boolean paired = Character.isHighSurrogate(c) && i + 1 < length
+                        && Character.isLowSurrogate(value.charAt(i + 1));
+                if (!paired) {
+                    return i;
+                }
+                i++;
+            }
+        }
+        return -1;
+    }
+
+    /** What is wrong with a string whose unpaired surrogate {@link #unpairedSurrogate} found at {@code index}. */
+    public static String unpairedSurrogateMessage(CharSequence value, int index) {
+        return String.format("the string has an unpaired surrogate U+%04X at index %d, which UTF-8 cannot encode",
+                (int) value.charAt(index), index);
     }
 
     private int takeDescending() {
@@ -456,8 +513,7 @@ public final class TupleWriter {
             } else {
                 char low = i + 1 < length ? value.charAt(i + 1) : 0;
                 if (!Character.isHighSurrogate(c) || !Character.isLowSurrogate(low)) {
-                    throw new IllegalArgumentException(String.format(
-                            "the string has an unpaired surrogate U+%04X at index %d, which UTF-8 cannot encode", (int) c, i));
+                    throw new InvalidRequestException(unpairedSurrogateMessage(value, i));
                 }
                 int codePoint = Character.toCodePoint(c, low);
                 i++;
@@ -481,7 +537,7 @@ public final class TupleWriter {
         BigInteger magnitude = value.abs();
         int n = (magnitude.bitLength() + 7) / Byte.SIZE;
         if (n > MAX_BIG_INTEGER_BYTES) {
-            throw new IllegalArgumentException("the integer's magnitude takes " + n
+            throw new InvalidRequestException("the integer's magnitude takes " + n
                     + " bytes; the tuple layer holds at most " + MAX_BIG_INTEGER_BYTES);
         }
         byte[] bytes = magnitude.toByteArray();
@@ -522,7 +578,7 @@ public final class TupleWriter {
             return;
         }
         if (needed > Integer.MAX_VALUE - 8) {
-            throw new IllegalArgumentException("a tuple cannot grow beyond 2 GiB");
+            throw new InvalidRequestException("a tuple cannot grow beyond 2 GiB");
         }
         buffer = Arrays.copyOf(buffer, (int) Math.max(needed, Math.min(2L * buffer.length, Integer.MAX_VALUE - 8)));
     }

@@ -42,6 +42,7 @@ class ArchitectureTest {
             "io.kvmapper.internal.store",
             "io.kvmapper.internal.codec",
             "io.kvmapper.internal.mapping",
+            "io.kvmapper.internal.schemaless",
             "io.kvmapper.internal.record",
             "io.kvmapper.internal.index",
             "io.kvmapper.internal.maintenance",

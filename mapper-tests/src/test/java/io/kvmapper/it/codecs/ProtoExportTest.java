@@ -13,9 +13,11 @@ import com.google.protobuf.Descriptors.DescriptorValidationException;
 import com.google.protobuf.Descriptors.FileDescriptor;
 import com.google.protobuf.DynamicMessage;
 import io.kvmapper.KvStore;
+import io.kvmapper.it.StoredValues;
 import io.kvmapper.rocksdb.RocksKvStore;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,6 +28,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import java.util.zip.CRC32C;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -73,15 +76,26 @@ class ProtoExportTest {
                     Map.of("anInt", -2));
             new ProtoAllTypesRepository(store).save(entity);
             byte[] stored = store.unwrap(KvBackend.class).get(ProtoAllTypes_KvMapping.key(entity.id()));
+            // the integrity check: 0xFF, then the CRC32C of the key and of what follows, big-endian
+            byte[] body = Arrays.copyOfRange(stored, 5, stored.length);
+            CRC32C crc = new CRC32C();
+            crc.update(ProtoAllTypes_KvMapping.key(entity.id()));
+            crc.update(body);
+            assertEquals((byte) 0xFF, stored[0]);
+            assertEquals((int) crc.getValue(), ByteBuffer.wrap(stored, 1, 4).getInt(), Arrays.toString(stored));
             // 'P', schema version 1; field 1 (the id): tag 0x0a, 16 bytes; field 5 (anInt): tag 0x28, zigzag(-2) = 3
             byte[] expected = {'P', 1, 0x0a, 16, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 3, 0x28, 3};
-            assertArrayEquals(expected, stored, Arrays.toString(stored));
+            assertArrayEquals(expected, body, Arrays.toString(stored));
         }
     }
 
-    /** The value after the header: the codec byte, then the schema version as an unsigned varint. */
-    private static byte[] withoutHeader(byte[] stored) {
-        assertEquals('P', stored[0], "a Protobuf value starts with 'P'");
+    /**
+     * The value after its integrity check and header: the codec byte, then the schema version as an unsigned
+     * varint.
+     */
+    private static byte[] withoutHeader(byte[] value) {
+        byte[] stored = StoredValues.body(value);
+        assertEquals('P', stored[0], "a Protobuf value starts with 'P' after its check");
         int offset = 1;
         while ((stored[offset] & 0x80) != 0) {
             offset++;

@@ -12,6 +12,7 @@ import io.kvmapper.CorruptDataException;
 import io.kvmapper.InvalidRequestException;
 import io.kvmapper.KvStore;
 import io.kvmapper.internal.layout.KeyLayout;
+import io.kvmapper.it.StoredValues;
 import io.kvmapper.rocksdb.RocksKvStore;
 import io.kvmapper.spi.KeyValue;
 import io.kvmapper.spi.KvCursor;
@@ -212,7 +213,7 @@ class DatabindFieldsTest {
     }
 
     private static String storedValue(KvStore store, String entity) {
-        return new String(only(store, entity).value(), StandardCharsets.UTF_8);
+        return new String(StoredValues.body(only(store, entity).value()), StandardCharsets.UTF_8);
     }
 
     private static byte[] storedKey(KvStore store, String entity) {

@@ -11,6 +11,7 @@ import io.kvmapper.KvStore;
 import io.kvmapper.SchemaMismatchException;
 import io.kvmapper.internal.layout.KeyLayout;
 import io.kvmapper.internal.layout.MetaKinds;
+import io.kvmapper.it.StoredValues;
 import io.kvmapper.it.TestStores;
 import io.kvmapper.spi.KeyRange;
 import io.kvmapper.spi.KeyValue;
@@ -205,7 +206,7 @@ abstract class EvolutionScenario {
      */
     private int headerVersion(KvStore store, long id) {
         byte[] head = store.unwrap(KvBackend.class).get(Tuples.encode(List.of(entity(), "r", id)));
-        return head[1];
+        return StoredValues.body(head)[1];
     }
 
     /** Whether any key or value of the record {@code id} holds {@code text} in UTF-8. */

@@ -442,6 +442,59 @@ class IntegrityTest {
                 new ArrayList<>(Raw.counterGroups(store, MEMBERS, "byStatus").keySet()));
     }
 
+    /**
+     * repair() with writers active (issue 20: one run left "total" at 7,529 against 8,764 records): two threads
+     * insert, change and delete members through the repository while two repairs mend drifted counters; once
+     * they stop, verify() is clean. On Cassandra, which has no snapshots, the documented rule is to repair with
+     * writers quiet, so the test does not run there.
+     */
+    @Test
+    void repairWithWritersActiveLeavesEveryCounterExact() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeFalse(TestStores.onCassandra(), "repair with writers quiet on Cassandra");
+        seed();
+        store.transact(tx -> {
+            for (long id = 10; id < 3_000; id++) {
+                members.with(tx).save(Member.of(id, id + "@s", STATUSES.get((int) id % 4), 30, id % 9, "Rome", null));
+            }
+        });
+        behindTheBack(kv -> {
+            kv.add(Raw.counterKey(MEMBERS, "total"), 40);
+            kv.add(Raw.counterKey(MEMBERS, "byStatus", "gold"), -1);
+            kv.add(Raw.counterKey(MEMBERS, "balanceByStatus", "silver"), 500);
+        });
+        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.concurrent.CountDownLatch writing = new java.util.concurrent.CountDownLatch(2 * 20);
+        java.util.concurrent.ExecutorService writers = java.util.concurrent.Executors.newFixedThreadPool(2);
+        List<java.util.concurrent.Future<?>> running = new ArrayList<>();
+        for (int w = 0; w < 2; w++) {
+            long base = 100_000 + w * 1_000_000L;
+            running.add(writers.submit(() -> {
+                for (int i = 0; i < 5_000 && !stop.get(); i++) {
+                    long id = base + i;
+                    members.save(Member.of(id, id + "@w", STATUSES.get(i % 4), 20 + i % 50, (long) (i % 7 - 3),
+                            CITIES.get(i % 3), List.of(TAGS.get(i % 3))));
+                    if (i % 3 == 2) {
+                        members.deleteById(id - 1);
+                    }
+                    writing.countDown();
+                }
+            }));
+        }
+        try {
+            assertTrue(writing.await(60, java.util.concurrent.TimeUnit.SECONDS), "the writers are writing");
+            members.repair();
+            members.repair();
+        } finally {
+            stop.set(true);
+            writers.shutdown();
+            for (java.util.concurrent.Future<?> writer : running) {
+                writer.get(120, java.util.concurrent.TimeUnit.SECONDS);
+            }
+        }
+        IntegrityReport after = members.verify();
+        assertTrue(after.isClean(), after.toString());
+    }
+
     @Test
     void aCounterValueOfTheWrongSizeIsReportedAndRepaired() {
         seed();

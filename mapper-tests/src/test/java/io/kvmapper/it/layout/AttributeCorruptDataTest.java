@@ -116,6 +116,8 @@ class AttributeCorruptDataTest {
                 corruption("a list item with half a position", "memo", put(item("memo", 1L), Tuples.encode("x"))),
                 corruption("a set element with more path after it", "more path elements",
                         put(item("badges", 1L, "x"), container)),
+                corruption("a set element carrying a value", "found a value",
+                        put(item("badges", 99L), Tuples.encode("x"))),
                 corruption("a map key of the wrong type", "grades", put(item("grades", 5L), Tuples.encode(1L))),
                 corruption("an embedded field holding a value", "the start of an object or collection",
                         put(item("home", "building"), Tuples.encode(1L))),
@@ -137,8 +139,8 @@ class AttributeCorruptDataTest {
         assertTrue(e.getMessage().contains(expected), name + ": " + e.getMessage());
         assertThrows(CorruptDataException.class, () -> profiles.findAllById(List.of(0L, 1L)));
         try (Stream<ApkProfile> all = profiles.findAll()) {
-            CorruptDataException scan = assertThrows(CorruptDataException.class, all::toList);
-            assertTrue(scan.getMessage().startsWith(NAMED), name + ": " + scan.getMessage());
+            assertEquals(List.of(Fixtures.full(new ApkProfile(), 0), Fixtures.full(new ApkProfile(), 2)), all.toList(),
+                    name + ": findAll goes on past the record it cannot decode");
         }
         assertEquals(Fixtures.full(new ApkProfile(), 0), profiles.findById(0).orElseThrow());
         assertEquals(Fixtures.full(new ApkProfile(), 2), profiles.findById(2).orElseThrow());
@@ -228,9 +230,7 @@ class AttributeCorruptDataTest {
         String reported = TestStores.onCassandra() ? Tuples.toString(stray) : "is not a key of the entity's records";
         store.transact(put(stray, Tuples.encode("x")));
         try (Stream<ApkProfile> all = profiles.findAll()) {
-            CorruptDataException e = assertThrows(CorruptDataException.class, all::toList);
-            assertTrue(e.getMessage().startsWith("ApkProfile"), e.getMessage());
-            assertTrue(e.getMessage().contains(reported), e.getMessage());
+            assertEquals(3, all.count(), "findAll goes on past what it cannot decode");
         }
         IntegrityReport report = profiles.verify();
         assertEquals(4, report.recordsChecked(), report.toString());

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kvmapper.KvStore;
 import io.kvmapper.it.Everything;
+import io.kvmapper.it.StoredValues;
 import io.kvmapper.it.TestStores;
 import io.kvmapper.it.TypesRoundTripTest;
 import io.kvmapper.tuple.Tuples;
@@ -52,7 +53,7 @@ class AttributeTypesRoundTripTest {
                     Fixtures.map("EUR", new BigDecimal("2.50"), "USD", null));
             prices.save(price);
             assertEquals(price, prices.findById(1).orElseThrow());
-            assertEquals("(1000, 2)", Tuples.toString(Raw.record(store, Raw.recordKey("Price", 1L)).get(1).value()),
+            assertEquals("(1000, 2)", Tuples.toString(StoredValues.body(Raw.record(store, Raw.recordKey("Price", 1L)).get(1).value())),
                     "the amount 10.00 as its unscaled value and scale");
 
             assertTrue(prices.appendHistory(1, new BigDecimal("7.10")));

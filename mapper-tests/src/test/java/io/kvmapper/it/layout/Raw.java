@@ -2,6 +2,7 @@ package io.kvmapper.it.layout;
 
 import io.kvmapper.spi.KvBackend;
 import io.kvmapper.KvStore;
+import io.kvmapper.it.StoredValues;
 import io.kvmapper.spi.KeyRange;
 import io.kvmapper.spi.KeyValue;
 import io.kvmapper.spi.KvCursor;
@@ -46,12 +47,13 @@ final class Raw {
         List<String> lines = new ArrayList<>();
         for (KeyValue item : record(store, recordKey)) {
             String value;
+            byte[] body = StoredValues.body(item.value());
             if (java.util.Arrays.equals(item.key(), recordKey)) {
-                value = "head " + HexFormat.of().formatHex(item.value());
-            } else if (item.value().length == 0) {
+                value = "head " + HexFormat.of().formatHex(body);
+            } else if (body.length == 0) {
                 value = "{}";
             } else {
-                value = Tuples.toString(item.value());
+                value = Tuples.toString(body);
             }
             lines.add(Tuples.toString(item.key()) + " = " + value);
         }
@@ -60,13 +62,14 @@ final class Raw {
 
     /**
      * The items of a record as paths below its key, each {@code "<path tuple> = <value hex>"} (the head
-     * as {@code "() = ..."}): equal for two records that hold the same entity under different keys.
+     * as {@code "() = ..."}), values without their integrity check (which covers the key): equal for two
+     * records that hold the same entity under different keys.
      */
     static List<String> paths(KvStore store, byte[] recordKey) {
         List<String> lines = new ArrayList<>();
         for (KeyValue item : record(store, recordKey)) {
             byte[] path = java.util.Arrays.copyOfRange(item.key(), recordKey.length, item.key().length);
-            lines.add(Tuples.toString(path) + " = " + HexFormat.of().formatHex(item.value()));
+            lines.add(Tuples.toString(path) + " = " + HexFormat.of().formatHex(StoredValues.body(item.value())));
         }
         return lines;
     }

@@ -58,7 +58,7 @@ public final class ChunkedDocumentSample implements Sample {
                 + keys.get(keys.size() - 1));
         equal("keys under the document's prefix", 92, keys.size());
         int largest = StoredKeys.largestValueOfPartition(store, "DocumentChunk", REPORT);
-        out.printf(Locale.ROOT, "the largest stored value: %,d bytes (a chunk's bytes, its key fields and a header)%n",
+        out.printf(Locale.ROOT, "the largest stored value: %,d bytes (a chunk's bytes, its key fields, a header and a checksum)%n",
                 largest);
         equal("the largest value holds one chunk, not the document", true,
                 largest > ChunkedDocuments.CHUNK_SIZE && largest < ChunkedDocuments.CHUNK_SIZE + 64);
