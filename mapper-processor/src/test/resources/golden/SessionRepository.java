@@ -85,6 +85,7 @@ public final class SessionRepository implements CrudRepository<Session, SessionR
      */
     @Override
     public List<Session> findAllById(Collection<Key> ids) {
+        this.operations.requireIds(ids);
         List<byte[]> keys = new ArrayList<>(ids.size());
         for (Key id : ids) {
             RecordKeys.require(id, Session_KvMapping.ENTITY, "id");
