@@ -111,6 +111,10 @@ class ChangeFeedOperationsTest {
         String other = tickets.page(TicketMapping.all(), PageRequest.ofSize(1)).continuation().orElseThrow();
         assertThrows(InvalidRequestException.class, () -> tickets.changes(PageRequest.resume(other, 2)));
         assertThrows(InvalidRequestException.class, () -> tickets.changes(PageRequest.resume("not a token", 2)));
+        char[] altered = poll.toCharArray();
+        altered[altered.length / 2] = altered[altered.length / 2] == 'A' ? 'B' : 'A';
+        assertThrows(InvalidRequestException.class,
+                () -> tickets.changes(PageRequest.resume(new String(altered), 2)), "tamper-evident");
     }
 
     @Test

@@ -16,6 +16,8 @@ import io.kvmapper.spi.KvTransaction;
 import io.kvmapper.spi.ScanOptions;
 import io.kvmapper.tuple.Tuples;
 import java.nio.ByteBuffer;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -24,6 +26,7 @@ import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
+import java.util.zip.CRC32C;
 
 /**
  * The change feed of one entity with {@code @ChangeFeed} in one store: what a change is stored as, how it is
@@ -48,11 +51,15 @@ final class ChangeFeed<E> {
     /** The first byte of a continuation of the change feed (other finders' continuations start otherwise). */
     private static final byte CONTINUATION = 'C';
     private static final HexFormat HEX = HexFormat.of();
+    private static final int DIGEST = 8;
+    private static final int CHECKSUM = 4;
 
     private final String entityName;
     private final RecordLayout<E> records;
     private final Duration retention;
     private final byte[] prefix;
+    /** What binds the feed's continuations to it: the first bytes of the SHA-256 of its key prefix. */
+    private final byte[] digest;
     private final ChangeListeners.Subscribers<E> subscribers;
 
     /**
@@ -64,6 +71,7 @@ final class ChangeFeed<E> {
         this.records = records;
         this.retention = retention;
         this.prefix = layout.feedPrefix();
+        this.digest = digest(prefix);
         this.subscribers = store.component(ChangeListeners.class, ChangeListeners::new).subscribers(this);
     }
 
@@ -212,13 +220,21 @@ final class ChangeFeed<E> {
         return Instant.ofEpochSecond(in.getLong(), in.getInt());
     }
 
+    /**
+     * The continuation naming {@code stamp} (null: the start of the feed). Like other finders' continuations it is
+     * bound to its query and tamper-evident: the URL-safe base64 of {@code 'C' | feed digest (8 bytes) | stamp |
+     * CRC32C of everything before (4 bytes)}, where the digest is the first 8 bytes of the SHA-256 of the feed's
+     * key prefix (which names the entity), so another entity's feed refuses it and a cut or altered one fails.
+     */
     private String continuation(byte[] stamp) {
-        byte[] token = new byte[1 + (stamp == null ? 0 : stamp.length)];
-        token[0] = CONTINUATION;
+        int length = stamp == null ? 0 : stamp.length;
+        ByteBuffer token = ByteBuffer.allocate(1 + DIGEST + length + CHECKSUM);
+        token.put(CONTINUATION).put(digest);
         if (stamp != null) {
-            System.arraycopy(stamp, 0, token, 1, stamp.length);
+            token.put(stamp);
         }
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(token);
+        token.putInt(checksum(token.array(), token.position()));
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(token.array());
     }
 
     /** The stamp a continuation of the feed names; empty for the start of the feed. */
@@ -227,19 +243,47 @@ final class ChangeFeed<E> {
         try {
             token = Base64.getUrlDecoder().decode(continuation);
         } catch (IllegalArgumentException e) {
-            token = null;
+            throw invalid(continuation, "it is not a continuation of a page of changes");
         }
-        if (token == null || token.length == 0 || token[0] != CONTINUATION || !isTuple(token)) {
-            throw new InvalidRequestException(entityName + ": cannot resume the change feed from continuation \""
-                    + continuation + "\": it is not a continuation of a page of changes; pass one that changes() "
-                    + "returned");
+        if (token.length < 1 + DIGEST + CHECKSUM || token[0] != CONTINUATION) {
+            throw invalid(continuation, "it is not a continuation of a page of changes (or was cut)");
         }
-        return Arrays.copyOfRange(token, 1, token.length);
+        int checked = token.length - CHECKSUM;
+        if (ByteBuffer.wrap(token, checked, CHECKSUM).getInt() != checksum(token, checked)) {
+            throw invalid(continuation, "it was cut or altered (its checksum does not match)");
+        }
+        if (!Arrays.equals(token, 1, 1 + DIGEST, digest, 0, DIGEST)) {
+            throw invalid(continuation, "it belongs to another entity's change feed");
+        }
+        byte[] stamp = Arrays.copyOfRange(token, 1 + DIGEST, checked);
+        if (stamp.length > 0 && !isTuple(stamp)) {
+            throw invalid(continuation, "it names no change");
+        }
+        return stamp;
     }
 
-    private static boolean isTuple(byte[] token) {
+    private InvalidRequestException invalid(String continuation, String why) {
+        return new InvalidRequestException(entityName + ": cannot resume the change feed from continuation \""
+                + continuation + "\": " + why + "; pass one that this entity's changes() returned");
+    }
+
+    private static byte[] digest(byte[] prefix) {
         try {
-            Tuples.decode(token, 1, token.length - 1);
+            return Arrays.copyOf(MessageDigest.getInstance("SHA-256").digest(prefix), DIGEST);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform provides SHA-256", e);
+        }
+    }
+
+    private static int checksum(byte[] bytes, int length) {
+        CRC32C crc = new CRC32C();
+        crc.update(bytes, 0, length);
+        return (int) crc.getValue();
+    }
+
+    private static boolean isTuple(byte[] stamp) {
+        try {
+            Tuples.decode(stamp, 0, stamp.length);
             return true;
         } catch (RuntimeException e) {
             return false;
