@@ -79,10 +79,13 @@ public final class Warehouse {
         return cursors.findById(CONSUMER).map(FeedCursor::continuation);
     }
 
-    /** What is left to pick: "order (customer)", in order. */
+    /**
+     * What is left to pick: "order (customer)", by order id (sorted here: on Cassandra {@code findAll} gives
+     * the records in token order, not key order).
+     */
     public List<String> pickList() {
         try (Stream<PickItem> all = picks.findAll()) {
-            return all.map(item -> item.orderId() + " (" + item.customer() + ")").toList();
+            return all.map(item -> item.orderId() + " (" + item.customer() + ")").sorted().toList();
         }
     }
 
