@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kvmapper.Change;
+import io.kvmapper.InvalidRequestException;
 import io.kvmapper.KvStore;
 import io.kvmapper.Page;
 import io.kvmapper.PageRequest;
@@ -99,7 +100,8 @@ class ChangeFeedTest {
             sessions.with(tx).insert(new Session("ada", 2, "t2", "phone", null));
             throw new IllegalStateException("rolled back");
         }));
-        assertThrows(UniqueConstraintException.class, () -> sessions.insert(new Session("bob", 1, "t1", "phone", null)));
+        assertThrows(UniqueConstraintException.class,
+                () -> sessions.insert(new Session("bob", 1, "t1", "phone", null)));
         store.transact(tx -> {
             sessions.with(tx).insert(new Session("cyd", 1, "t3", "phone", null));
             sessions.with(tx).deleteById("ada", 1);
@@ -118,6 +120,8 @@ class ChangeFeedTest {
         }
         Page<Change<Session>> first = sessions.changes(PageRequest.ofSize(3));
         String stored = first.continuation().orElseThrow();
+        assertThrows(InvalidRequestException.class, () -> visits.changes(PageRequest.resume(stored, 3)),
+                "a continuation resumes only the feed that gave it");
         for (int wait = 0; wait < 500 && heard.size() < 5; wait++) {
             Thread.sleep(10);
         }
@@ -139,6 +143,25 @@ class ChangeFeedTest {
         }
         assertEquals(List.of("PUT [ada, 4]", "PUT [ada, 5]", "DELETE [ada, 1]"),
                 rest.stream().map(c -> c.kind() + " " + c.key()).toList(), "nothing skipped, nothing twice");
+    }
+
+    @Test
+    void theReaperPrunesChangesOlderThanTheRetentionAndAStoredContinuationStillResumes() {
+        sessions.insert(new Session("ada", 1, "t1", "phone", null));
+        clock.advance(Duration.ofHours(12));
+        sessions.insert(new Session("ada", 2, "t2", "phone", null));
+        String afterFirst = sessions.changes(PageRequest.ofSize(1)).continuation().orElseThrow();
+        clock.advance(Duration.ofHours(13));
+        store.reapExpired();
+        assertEquals(List.of("PUT [ada, 2]"), all(sessions::changes).stream().map(c -> c.kind() + " " + c.key())
+                .toList(), "the first change is 25 hours old, beyond the retention of a day; the second is 13");
+        assertEquals(List.of("PUT [ada, 2]"), sessions.changes(PageRequest.resume(afterFirst, 10)).items().stream()
+                .map(c -> c.kind() + " " + c.key()).toList(), "a continuation past a pruned change resumes");
+        clock.advance(Duration.ofHours(12));
+        store.reapExpired();
+        assertEquals(List.of(), all(sessions::changes));
+        assertEquals(2, sessions.count(), "pruning the feed leaves the records");
+        assertTrue(sessions.verify().isClean());
     }
 
     @Test
