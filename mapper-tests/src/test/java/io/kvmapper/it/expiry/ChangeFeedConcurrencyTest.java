@@ -36,7 +36,8 @@ import org.junit.jupiter.api.io.TempDir;
  * the same count into another tally: conflicts serialize the units of work, so tally 0's counts in the feed are
  * the commit order itself. The consumer must see exactly the committed changes, each once, in that order, with
  * the entity as committed; units of work that roll back, or conflict and run again, leave nothing of their failed
- * attempts; the listener hears the same sequence.
+ * attempts; the listener hears the same sequence. On every backend, the Cassandra node included, writers that race
+ * on shared keys (version-checked saves) leave each key's changes in the feed once each, in that key's commit order.
  */
 @Timeout(300)
 class ChangeFeedConcurrencyTest {
@@ -138,6 +139,80 @@ class ChangeFeedConcurrencyTest {
             listener.close();
             assertEquals(consumed.subList(1, consumed.size()), heard, "the listener hears the same sequence");
         }
+    }
+
+    @Test
+    void writersRacingOnSharedKeysLeaveEachKeysChangesOnceInItsCommitOrder() throws Exception {
+        int keys = 3;
+        int savesPerWriter = 25;
+        try (KvStore store = TestStores.open(dir)) {
+            TallyRepository tallies = new TallyRepository(store);
+            List<Change<Tally>> heard = Collections.synchronizedList(new ArrayList<>());
+            AutoCloseable listener = tallies.onChange(heard::add);
+            for (long id = 1; id <= keys; id++) {
+                tallies.insert(new Tally(id, 0, 0));
+            }
+            AtomicInteger conflicts = new AtomicInteger();
+            ExecutorService threads = Executors.newFixedThreadPool(WRITERS);
+            try {
+                List<Future<?>> writers = new ArrayList<>();
+                for (int w = 0; w < WRITERS; w++) {
+                    Random random = new Random(100 + w);
+                    writers.add(threads.submit(() -> {
+                        for (int save = 0; save < savesPerWriter; save++) {
+                            long id = 1 + random.nextInt(keys);
+                            while (true) {
+                                Tally read = tallies.findById(id).orElseThrow();
+                                Thread.sleep(1); // widens the window in which another writer saves it first
+                                try {
+                                    tallies.save(new Tally(id, read.count() + 1, read.version()));
+                                    break;
+                                } catch (OptimisticLockException e) {
+                                    conflicts.incrementAndGet(); // another writer saved it first: read again
+                                }
+                            }
+                        }
+                        return null;
+                    }));
+                }
+                for (Future<?> writer : writers) {
+                    writer.get(240, TimeUnit.SECONDS);
+                }
+            } finally {
+                threads.shutdownNow();
+            }
+            List<Change<Tally>> feed = ChangeFeedTest.all(tallies::changes);
+            assertEquals(keys + WRITERS * savesPerWriter, feed.size(), "each insert and committed save once");
+            Map<Long, List<Change<Tally>>> byKey = perKey(feed);
+            for (long id = 1; id <= keys; id++) {
+                List<Change<Tally>> changes = byKey.get(id);
+                for (int i = 0; i < changes.size(); i++) {
+                    Tally tally = changes.get(i).entity().orElseThrow();
+                    assertEquals(i + 1, tally.version(), "tally " + id + ": its commits in order, each once");
+                    assertEquals(i, tally.count(), "tally " + id + ": each save saw the one before");
+                    if (i > 0) {
+                        assertTrue(changes.get(i - 1).position().compareTo(changes.get(i).position()) < 0,
+                                "positions grow with each key's commits");
+                    }
+                }
+                assertEquals(tallies.findById(id).orElseThrow(), changes.get(changes.size() - 1).entity().orElseThrow(),
+                        "the key's last change is what its record holds");
+            }
+            for (int wait = 0; wait < 1_000 && heard.size() < feed.size(); wait++) {
+                Thread.sleep(10);
+            }
+            listener.close();
+            assertEquals(byKey, perKey(heard), "the listener hears each key's changes in the same order");
+            assertTrue(conflicts.get() > 0, "the writers raced");
+        }
+    }
+
+    private static Map<Long, List<Change<Tally>>> perKey(List<Change<Tally>> changes) {
+        Map<Long, List<Change<Tally>>> byKey = new TreeMap<>();
+        for (Change<Tally> change : changes) {
+            byKey.computeIfAbsent((Long) change.key().get(0), id -> new ArrayList<>()).add(change);
+        }
+        return byKey;
     }
 
     @Test
