@@ -10,8 +10,15 @@ import io.kvmapper.IntegrityReport;
 import io.kvmapper.KvStore;
 import io.kvmapper.Page;
 import io.kvmapper.PageRequest;
+import io.kvmapper.internal.layout.KeyLayout;
 import io.kvmapper.it.TestStores;
 import io.kvmapper.memory.MemoryKvStore;
+import io.kvmapper.spi.KeyRange;
+import io.kvmapper.spi.KvBackend;
+import io.kvmapper.spi.KvCursor;
+import io.kvmapper.spi.KvTransaction;
+import io.kvmapper.spi.ScanOptions;
+import io.kvmapper.tuple.Tuples;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -153,6 +160,40 @@ class ExpiryTest {
             assertEquals(0, quickSessions.countTotal());
             assertTrue(quickSessions.verify().isClean());
         }
+    }
+
+    @Test
+    void verifyFindsALostAndAStrayExpiryEntryAndRepairMendsBoth() {
+        Session soon = new Session("ada", 1, "t1", "phone", START.plusSeconds(10));
+        Session later = new Session("ada", 2, "t2", "phone", START.plusSeconds(60));
+        List.of(soon, later).forEach(sessions::insert);
+        KvBackend backend = store.unwrap(KvBackend.class);
+        byte[] prefix = new KeyLayout("Session", 1).expiryPrefix("expiresAt");
+        List<byte[]> entries = new ArrayList<>();
+        try (KvCursor cursor = backend.scan(KeyRange.startingWith(prefix), ScanOptions.FORWARD)) {
+            cursor.forEachRemaining(item -> entries.add(item.key()));
+        }
+        assertEquals(2, entries.size(), "one expiry entry per expiring session");
+        byte[] stray = Tuples.encode(START.plusSeconds(5).getEpochSecond() * 1_000_000_000L, "zed", 9L);
+        try (KvTransaction kv = backend.beginTransaction()) {
+            kv.delete(entries.get(0));
+            byte[] strayKey = new byte[prefix.length + stray.length];
+            System.arraycopy(prefix, 0, strayKey, 0, prefix.length);
+            System.arraycopy(stray, 0, strayKey, prefix.length, stray.length);
+            kv.put(strayKey, new byte[0]);
+            kv.commit();
+        }
+        IntegrityReport found = sessions.verify();
+        assertEquals(2, found.problemCount(), found.toString());
+        IntegrityReport repaired = sessions.repair();
+        assertEquals(2, repaired.repaired(), repaired.toString());
+        assertClean();
+
+        clock.advance(Duration.ofSeconds(10));
+        assertEquals(1, store.reapExpired(), "the repaired entry lets the reaper find the expired session");
+        assertFalse(sessions.existsById("ada", 1));
+        assertEquals(1, sessions.countTotal());
+        assertClean();
     }
 
     /** What every read of the entity gives, by id, and what the counters count. */
