@@ -55,7 +55,8 @@ class ReaperCrashTest {
                     boolean expired = random.nextInt(3) > 0;
                     String user = "u" + inserted % 50;
                     Session session = new Session(user, inserted, "t" + inserted, "d" + random.nextInt(4),
-                            expired ? NOW.minusSeconds(1 + random.nextInt(100)) : NOW.plusSeconds(60 + random.nextInt(99)));
+                            expired ? NOW.minusSeconds(1 + random.nextInt(100))
+                                    : NOW.plusSeconds(60 + random.nextInt(99)));
                     batch.add(session);
                     if (!expired) {
                         unexpired.put(user + "/" + inserted, session);
