@@ -102,6 +102,14 @@ final class Event_KvMapping implements EntityMapping<Event> {
         return 1;
     }
 
+    /**
+     * True: a record's changes build a new record through its canonical constructor.
+     */
+    @Override
+    public boolean changesBuildNewEntities() {
+        return true;
+    }
+
     @Override
     public byte[] keyOf(Event entity) {
         return key(entity.tenant(), entity.at(), entity.sequence());

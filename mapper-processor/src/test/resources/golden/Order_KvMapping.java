@@ -134,6 +134,14 @@ final class Order_KvMapping implements EntityMapping<Order> {
         return 1;
     }
 
+    /**
+     * True: a record's changes build a new record through its canonical constructor.
+     */
+    @Override
+    public boolean changesBuildNewEntities() {
+        return true;
+    }
+
     @Override
     public byte[] keyOf(Order entity) {
         return key(entity.shop(), entity.number());

@@ -118,6 +118,14 @@ final class Profile_KvMapping implements EntityMapping<Profile> {
         return 1;
     }
 
+    /**
+     * True: a record's changes build a new record through its canonical constructor.
+     */
+    @Override
+    public boolean changesBuildNewEntities() {
+        return true;
+    }
+
     @Override
     public byte[] keyOf(Profile entity) {
         return key(entity.handle());

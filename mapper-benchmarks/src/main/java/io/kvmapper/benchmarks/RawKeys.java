@@ -18,6 +18,9 @@ final class RawKeys {
     static final byte[] USER_BY_STATUS_COUNTER = area("User", Area.COUNTERS.tag(), "byStatus");
     static final byte[] ORDER_RECORD_HEAD = head("Order", Area.RECORDS.tag());
     static final byte[] ORDER_REVENUE_COUNTER = area("Order", Area.COUNTERS.tag(), "revenueByDay");
+    static final byte[] MEMBER_RECORD_HEAD = head("Member", Area.RECORDS.tag());
+    static final byte[] MEMBER_AGE_ENTRY = area("Member", Area.INDEXES.tag(), "age");
+    static final byte[] MEMBER_CITY_ENTRY = area("Member", Area.INDEXES.tag(), "city");
 
     private static final byte NESTED = 0x05;
     private static final byte STRING = 0x02;

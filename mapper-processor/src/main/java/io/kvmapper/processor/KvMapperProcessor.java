@@ -10,6 +10,8 @@ import io.kvmapper.processor.diagnostic.ErrorReporter;
 import io.kvmapper.processor.diagnostic.Message;
 import io.kvmapper.processor.model.EntityModel;
 import io.kvmapper.processor.names.GeneratedNames;
+import io.kvmapper.processor.query.QueryRepository;
+import io.kvmapper.processor.query.QueryRepositoryValidator;
 import io.kvmapper.processor.schema.SchemaFiles;
 import io.kvmapper.processor.validate.EntityValidator;
 import io.kvmapper.processor.validate.UnresolvedTypeException;
@@ -18,6 +20,7 @@ import io.kvmapper.processor.write.JsonCodecWriter;
 import io.kvmapper.processor.write.MappingWriter;
 import io.kvmapper.processor.write.ProtoFileWriter;
 import io.kvmapper.processor.write.ProtobufCodecWriter;
+import io.kvmapper.processor.write.QueryRepositoryWriter;
 import io.kvmapper.processor.write.RepositoryWriter;
 import io.kvmapper.schema.document.SchemaDocument;
 import java.io.IOException;
@@ -44,8 +47,9 @@ import javax.tools.StandardLocation;
 /**
  * The KV Mapper annotation processor: for each {@code @Entity} it validates the schema, checks it against
  * the entity's schema file (see {@link SchemaHistory}) and, when both are clean, writes the repository,
- * the key mapping and the value codec, then records the schema in the file. Isolating: each generated
- * file has exactly one originating element, the entity.
+ * the key mapping and the value codec, then records the schema in the file. For each {@code @Repository}
+ * interface it checks and plans every derived query and writes {@code <Interface>_Impl}. Isolating: each generated
+ * file has exactly one originating element: the entity, or the query interface.
  *
  * <p>Option: {@code -Akvmapper.schemaDir=<directory>}, where schema files are kept (by default the
  * directory {@code kvmapper} beside the source root of each entity's source file).
@@ -54,12 +58,15 @@ import javax.tools.StandardLocation;
 public final class KvMapperProcessor extends AbstractProcessor {
     /** Entities whose types were not all available, by qualified name, with the type that was missing. */
     private final Map<String, String> deferred = new LinkedHashMap<>();
+    /** Query interfaces whose types were not all available, by qualified name, with the type that was missing. */
+    private final Map<String, String> deferredQueries = new LinkedHashMap<>();
 
     @Override
     public Set<String> getSupportedAnnotationTypes() {
         return Set.of(Annotations.ENTITY, Annotations.KEY, Annotations.INDEX, Annotations.INDEX_LIST,
                 Annotations.COUNTER, Annotations.COUNTER_LIST, Annotations.EMBEDDED, Annotations.VERSION,
-                Annotations.TRANSIENT, Annotations.FIELD, Annotations.EXPIRES, Annotations.CHANGE_FEED);
+                Annotations.TRANSIENT, Annotations.FIELD, Annotations.EXPIRES, Annotations.CHANGE_FEED,
+                Annotations.REPOSITORY, Annotations.ALLOW_SCAN);
     }
 
     @Override
@@ -93,7 +100,61 @@ public final class KvMapperProcessor extends AbstractProcessor {
         for (TypeElement entity : entities) {
             process(entity);
         }
+        processQueries(round);
         return false;
+    }
+
+    /** Implements the {@code @Repository} interfaces of this round and those deferred from earlier ones. */
+    private void processQueries(RoundEnvironment round) {
+        Set<TypeElement> queries = new LinkedHashSet<>();
+        for (String name : deferredQueries.keySet()) {
+            Optional.ofNullable(processingEnv.getElementUtils().getTypeElement(name)).ifPresent(queries::add);
+        }
+        deferredQueries.clear();
+        TypeElement repository = processingEnv.getElementUtils().getTypeElement(Annotations.REPOSITORY);
+        if (repository != null) {
+            for (Element element : round.getElementsAnnotatedWith(repository)) {
+                queries.add((TypeElement) element);
+            }
+        }
+        for (TypeElement query : queries) {
+            processQuery(query);
+        }
+    }
+
+    private void processQuery(TypeElement query) {
+        ErrorReporter reporter = new ErrorReporter();
+        try {
+            Optional<QueryRepository> model = new QueryRepositoryValidator(processingEnv, this::entityModel)
+                    .validate(query, reporter);
+            if (model.isPresent() && !reporter.hasErrors()) {
+                JavaFile.builder(processingEnv.getElementUtils().getPackageOf(query).getQualifiedName().toString(),
+                                new QueryRepositoryWriter(processingEnv.getElementUtils(), processingEnv.getTypeUtils())
+                                        .write(model.get()))
+                        .skipJavaLangImports(true)
+                        .indent("    ")
+                        .build()
+                        .writeTo(processingEnv.getFiler());
+            }
+        } catch (UnresolvedTypeException e) {
+            deferredQueries.put(query.getQualifiedName().toString(), e.getMessage());
+            return;
+        } catch (RuntimeException | IOException e) {
+            StringWriter trace = new StringWriter();
+            e.printStackTrace(new PrintWriter(trace));
+            reporter.error(query, Message.UNEXPECTED, query.getQualifiedName(), trace);
+        }
+        reporter.printTo(processingEnv.getMessager());
+    }
+
+    /**
+     * The model of the entity a query interface names, checked as its own processing checks it; empty if it has
+     * errors, which that processing reports (in this compilation or the one that compiled the entity).
+     */
+    private Optional<EntityModel> entityModel(TypeElement entity) {
+        ErrorReporter discarded = new ErrorReporter();
+        Optional<EntityModel> model = new EntityValidator(processingEnv, Optional.empty()).validate(entity, discarded);
+        return discarded.hasErrors() ? Optional.empty() : model;
     }
 
     private void process(TypeElement entity) {
@@ -196,6 +257,8 @@ public final class KvMapperProcessor extends AbstractProcessor {
 
     private void reportUnresolved() {
         ErrorReporter reporter = new ErrorReporter();
+        deferred.putAll(deferredQueries);
+        deferredQueries.clear();
         for (Map.Entry<String, String> entry : deferred.entrySet()) {
             TypeElement entity = processingEnv.getElementUtils().getTypeElement(entry.getKey());
             if (entity != null) {

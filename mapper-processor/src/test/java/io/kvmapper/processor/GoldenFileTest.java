@@ -32,8 +32,9 @@ import tools.jackson.databind.ObjectMapper;
  * ({@code URI}, {@code List<URI>}, {@code Optional<Duration>}, a record not marked {@code @Embedded}
  * inside an embedded one), which its codec writes with Jackson databind; and {@code Session}, which expires
  * ({@code @Expires}) and keeps a change feed ({@code @ChangeFeed}), with an enum and a descending instant in its key.
- * The schema files of
- * {@code Order} and {@code Product} (written to a temporary schema directory) are compared too.
+ * The schema files of {@code Order} and {@code Product} (written to a temporary schema directory) are compared too,
+ * and so is {@code Orders_Impl}, the implementation of {@code Orders}, a query interface over {@code Order} with one
+ * method of each kind of plan.
  *
  * <p>After an intended change to the generated code, regenerate the copies and review the diff:
  *
@@ -65,6 +66,7 @@ class GoldenFileTest {
                 .withClasspath(Compilations.minimalClasspath(ObjectMapper.class, JsonInclude.class))
                 .compile(TestSource.of("com.example.events.Event", read("Event.java")).file(),
                         TestSource.of("com.example.shop.Order", read("Order.java")).file(),
+                        TestSource.of("com.example.shop.Orders", read("Orders.java")).file(),
                         TestSource.of("com.example.people.Profile", read("Profile.java")).file(),
                         TestSource.of("com.example.catalog.Product", read("Product.java")).file(),
                         TestSource.of("com.example.links.Bookmark", read("Bookmark.java")).file(),
@@ -104,6 +106,11 @@ class GoldenFileTest {
     @Test
     void repositoryWithIndexesAndCountersMatchesTheGoldenFile() {
         assertMatchesGolden("com.example.shop.OrderRepository", "OrderRepository.java");
+    }
+
+    @Test
+    void queryImplementationMatchesTheGoldenFile() {
+        assertMatchesGolden("com.example.shop.Orders_Impl", "Orders_Impl.java");
     }
 
     @Test
@@ -161,7 +168,7 @@ class GoldenFileTest {
         for (String type : List.of("events.EventRepository", "events.Event_KvMapping", "events.Event_KvJsonCodec",
                 "shop.OrderRepository", "shop.Order_KvMapping", "shop.Order_KvJsonCodec",
                 "catalog.ProductRepository", "catalog.Product_KvMapping", "catalog.Product_KvProtoCodec",
-                "links.Bookmark_KvJsonCodec")) {
+                "links.Bookmark_KvJsonCodec", "shop.Orders_Impl")) {
             String text = generated("com.example." + type);
             assertWithMessage(type).that(text)
                     .contains("@Generated(\"io.kvmapper.processor.KvMapperProcessor\")\n");
@@ -193,7 +200,8 @@ class GoldenFileTest {
                 "shop.OrderRepository", "shop.Order_KvMapping", "shop.Order_KvJsonCodec",
                 "catalog.ProductRepository", "catalog.Product_KvMapping", "catalog.Product_KvProtoCodec",
                 "links.Bookmark_KvJsonCodec", "people.ProfileRepository", "people.Profile_KvMapping",
-                "people.Profile_KvAttributeCodec", "web.SessionRepository", "web.Session_KvMapping")) {
+                "people.Profile_KvAttributeCodec", "web.SessionRepository", "web.Session_KvMapping",
+                "shop.Orders_Impl")) {
             for (String line : generated("com.example." + type).split("\n")) {
                 if (line.startsWith("import ")) {
                     String imported = line.substring("import ".length(), line.length() - 1).replace("static ", "");

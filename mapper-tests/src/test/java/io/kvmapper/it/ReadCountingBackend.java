@@ -6,13 +6,15 @@ import io.kvmapper.spi.KvBackend;
 import io.kvmapper.spi.KvCursor;
 import io.kvmapper.spi.KvTransaction;
 import io.kvmapper.spi.ScanOptions;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A backend that passes everything to another and counts the reads made through it, on the backend and
  * in its transactions: point reads ({@code get} and {@code peek}), multi-gets, scans opened ({@code scan}
- * and {@code resume}) and the items those scans returned. To pin down what one repository operation reads.
+ * and {@code resume}) and the items those scans returned, and the ranges it scanned. To pin down what one repository
+ * operation reads.
  * It forwards every capability and every checked write, so it behaves as the backend it wraps, on RocksDB
  * and on Cassandra alike ({@link TestStores#open(java.nio.file.Path, java.util.function.UnaryOperator)}).
  */
@@ -22,6 +24,7 @@ public final class ReadCountingBackend implements KvBackend {
     private final AtomicLong multiGets = new AtomicLong();
     private final AtomicLong scans = new AtomicLong();
     private final AtomicLong items = new AtomicLong();
+    private final List<KeyRange> ranges = new ArrayList<>();
 
     public ReadCountingBackend(KvBackend delegate) {
         this.delegate = delegate;
@@ -33,6 +36,17 @@ public final class ReadCountingBackend implements KvBackend {
         public static Reads scans(long scans, long items) {
             return new Reads(0, 0, scans, items);
         }
+    }
+
+    /** The ranges of the scans opened since the last call, and forgets them. */
+    public synchronized List<KeyRange> takeScannedRanges() {
+        List<KeyRange> scanned = List.copyOf(ranges);
+        ranges.clear();
+        return scanned;
+    }
+
+    private synchronized void scanned(KeyRange range) {
+        ranges.add(range);
     }
 
     /** The reads counted since the last call, and starts counting afresh. */
@@ -76,11 +90,13 @@ public final class ReadCountingBackend implements KvBackend {
 
     @Override
     public KvCursor scan(KeyRange range, ScanOptions options) {
+        scanned(range);
         return counted(delegate.scan(range, options));
     }
 
     @Override
     public KvCursor resume(KeyRange range, ScanOptions options, byte[] after) {
+        scanned(range);
         return counted(delegate.resume(range, options, after));
     }
 
@@ -108,11 +124,13 @@ public final class ReadCountingBackend implements KvBackend {
 
             @Override
             public KvCursor scan(KeyRange range, ScanOptions options) {
+                scanned(range);
                 return counted(tx.scan(range, options));
             }
 
             @Override
             public KvCursor resume(KeyRange range, ScanOptions options, byte[] after) {
+                scanned(range);
                 return counted(tx.resume(range, options, after));
             }
 

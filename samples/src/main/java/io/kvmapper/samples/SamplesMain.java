@@ -11,7 +11,9 @@ import io.kvmapper.samples.mapsandarrays.MapsAndArraysSample;
 import io.kvmapper.samples.metrics.MetricsSample;
 import io.kvmapper.samples.multimap.MultimapSample;
 import io.kvmapper.samples.org.OrgChartSample;
+import io.kvmapper.samples.org.TeamQueriesSample;
 import io.kvmapper.samples.sessions.SessionStoreSample;
+import io.kvmapper.samples.shop.ShopQueriesSample;
 import io.kvmapper.samples.shop.ShopSample;
 import io.kvmapper.samples.twolevel.TwoLevelMapSample;
 import java.io.IOException;
@@ -60,7 +62,8 @@ public final class SamplesMain {
 
     /** Every sample, in the order they run, those that tell the time moving {@code clock}, the store's clock. */
     public static List<Sample> samples(SampleClock clock) {
-        return List.of(new OrgChartSample(), new ShopSample(), new MapsAndArraysSample(), new TwoLevelMapSample(),
+        return List.of(new OrgChartSample(), new TeamQueriesSample(), new ShopSample(), new ShopQueriesSample(),
+                new MapsAndArraysSample(), new TwoLevelMapSample(),
                 new EventLogSample(), new GraphSample(), new MetricsSample(), new ChunkedDocumentSample(),
                 new SessionStoreSample(clock), new OrderFeedSample(clock), new MultimapSample());
     }

@@ -22,6 +22,11 @@ class SamplesMainTest {
             "HQ / Engineering, teams 2 (inclusive) to 10 (exclusive):\n"
                     + "  Team[building=HQ, department=Engineering, team=2, manager=Grace, headcount=4]\n"
                     + "every team",
+            // org chart queries: StartingWith over a hierarchical key
+            "under Engineering/Platform/ (one range scan of the key): [Jim]",
+            "departments starting with Engineering/Platform: [Radia, Whitfield, Jim, Sophie]",
+            "teams under Engineering/ (counted, none decoded): 5",
+            "the highest-numbered team of Engineering/Platform (the prefix in reverse, one team read): Whitfield",
             // shop: users with a unique email and a unique username
             "saved Ada, Alan and Grace; save returns the stored copy, and Ada's is at version 1",
             "a second insert of user 1 is refused: User: an entity with key ((\"User\", \"r\", 1)) already exists",
@@ -66,6 +71,16 @@ class SamplesMainTest {
             "deleting Grace: true, again: false",
             "users: 3, per status: {ACTIVE=3}; grace@example.com is free again: true; users.verify(): clean, 3 records"
                     + " checked",
+            // shop queries: derived query methods
+            "users aged 30 to 40, youngest first (index 'age', one range): [Margaret, Tim]",
+            "names starting with \"Mar\" (index 'name', StartingWith): [Margaret, Marie, Mary]",
+            "users SUSPENDED or CLOSED (one scan of index 'status' per status, merged by id): [Mary, Tim, Hedy]",
+            "the same, two per page: [Mary, Tim] then [Hedy]",
+            "suspended users (counter 'byStatus', one read): 2; tim@example.com taken (unique index 'email'): true",
+            "Margaret's 3 newest orders (the key is newest first; the scan stops after 3): [q-4, q-3, q-2]",
+            "Margaret's oldest order (the same key prefix, in reverse): q-0",
+            "Margaret's and Mary's orders, newest first (one scan per user, merged by time): [r-4, q-4, r-3, q-3] ...",
+            "deleteBy: 10 orders and 5 users deleted, with their index entries and counts; suspended users now: 0",
             // maps and arrays (bob is stored one key per attribute and element; the key listing shows positions)
             "saved bob: attributes {address=123 Bob Avenue Philadelphia, PA 19107, email=, name=Bob Smith},"
                     + " friends [joe, suzy, bill], groups [chess]",

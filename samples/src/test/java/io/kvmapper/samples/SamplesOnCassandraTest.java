@@ -31,6 +31,9 @@ class SamplesOnCassandraTest {
                     + " left 6, verify(): clean",
             "restarted, it resumes from its stored continuation: 2 changes; to pick: [o-2 (bob), o-4 (dee)]",
             "8 clients add (post-2, dave) 500 times each at once: count 4000",
+            "departments starting with Engineering/Platform: [Radia, Whitfield, Jim, Sophie]",
+            "users SUSPENDED or CLOSED (one scan of index 'status' per status, merged by id): [Mary, Tim, Hedy]",
+            "Margaret's and Mary's orders, newest first (one scan per user, merged by time): [r-4, q-4, r-3, q-3] ...",
             "all samples done");
 
     @Test

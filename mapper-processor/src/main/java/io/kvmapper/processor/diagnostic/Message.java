@@ -169,6 +169,56 @@ public enum Message {
             + "the store has rebuilt it, and code still running the old definition would keep adding to its figures. "
             + "Give the changed counter a new name (the old one is dropped, and the new one built online from the stored "
             + "records), or revert it"),
+    QUERY_NOT_INTERFACE("@Repository applies to an interface that extends CrudRepository<E, K>; %s is %s; declare an "
+            + "interface instead"),
+    QUERY_NO_CRUD("@Repository interface %s does not extend io.kvmapper.CrudRepository<E, K>; extend it with the entity "
+            + "and its key type, such as CrudRepository<User, Long>"),
+    QUERY_NOT_ENTITY("@Repository interface %s extends CrudRepository<%s, ...>, and %s is not an @Entity; name an "
+            + "@Entity type as the first type argument"),
+    QUERY_ENTITY_INVALID("@Repository interface %s: its entity %s has errors, so no %s_Impl is generated; fix the "
+            + "errors reported on %s"),
+    QUERY_KEY_TYPE("@Repository interface %s extends CrudRepository<%s, %s>, but the key of %s is %s; declare "
+            + "CrudRepository<%s, %s>"),
+    QUERY_PACKAGE("@Repository interface %s is in package %s, and its entity %s in package %s; the generated %s_Impl "
+            + "reads the entity's package-private mapping, so declare the interface in package %s"),
+    QUERY_UNSUPPORTED_METHOD("%s is neither a derived query nor a CrudRepository method nor with(Transaction), so "
+            + "%s_Impl cannot implement it: %s; make it a default method, or name it as a derived query such as "
+            + "findByStatus"),
+    QUERY_WITH_TYPE("with(Transaction) returns %s; it returns the same queries inside the unit of work, so declare it "
+            + "to return %s"),
+    QUERY_UNPARSEABLE("%s: the method name does not parse as a derived query: %s, at \"%s\" (after \"%s\"); a "
+            + "derived query is a subject (find, stream, count, exists, delete; find may be findFirst or findTop<N>), "
+            + "By, predicates joined by And or Or, then OrderBy<Property>[Asc|Desc]"),
+    QUERY_TOP_ZERO("%s: %s asks for no entity at all; give a limit of 1 or more (First and Top alone mean 1)"),
+    QUERY_LIMIT_FORM("%s: %s limits what a find or stream method returns as a List, Stream, Optional or entity; "
+            + "a %s cannot take it, so remove %s"),
+    QUERY_UNKNOWN_PROPERTY("%s: %s has no property '%s' (from \"%s\"); name a stored field in camel case, or a path "
+            + "through @Embedded fields such as AddressCity for address.city (its fields: %s)"),
+    QUERY_PROPERTY_TYPE("%s: '%s' has type %s, which a derived query cannot compare; compare a scalar field, a List or "
+            + "Set of scalars (equality and In test the elements), or a scalar inside an @Embedded field"),
+    QUERY_STARTING_WITH_TYPE("%s: StartingWith applies to String properties, and '%s' is %s; use Between or a "
+            + "comparison for other types"),
+    QUERY_BOOLEAN_TYPE("%s: %s applies to boolean properties, and '%s' is %s; compare it for equality instead"),
+    QUERY_COLLECTION_RANGE("%s: '%s' is a collection, and %s would compare each element, finding an entity once per "
+            + "element; test its elements with equality or In"),
+    QUERY_NEVER_NULL("%s: '%s' is %s, which is never null, so IsNull never holds; remove the predicate"),
+    QUERY_PARAMETER_COUNT("%s: its predicates take %d argument(s) (%s)%s, and the method declares %d parameter(s); "
+            + "declare one parameter per argument, in the order of the predicates"),
+    QUERY_PARAMETER_TYPE("%s: parameter '%s' has type %s, and %s compares it with '%s' of type %s; declare the "
+            + "parameter as %s"),
+    QUERY_IN_NOT_COLLECTION("%s: %sIn takes a collection of values, and parameter '%s' has type %s; declare it as "
+            + "Collection<%s> (or a List or Set)"),
+    QUERY_PAGE_PARAMETER("%s: it returns a Page, so its last parameter is the PageRequest of the page to read, and it "
+            + "is %s; add a last parameter PageRequest page"),
+    QUERY_RETURN_TYPE("%s: a %s method cannot return %s; return %s"),
+    QUERY_UNSERVABLE("%s: no key prefix or index of %s starts with %s, so answering it would scan every %s; add %s to "
+            + "%s (or @Index on the field, for one field), or mark the method @AllowScan to scan on purpose"),
+    QUERY_ORDER_NOT_SERVED("%s: OrderBy %s is not the order of %s, which serves the method and gives its entities by "
+            + "%s; add @Index(fields = {%s}) to %s so that an index gives that order, or sort the results yourself"),
+    QUERY_MERGE_ORDER("%s: %s; the scans of an Or or In merge without duplicates only when each comes in "
+            + "primary-key order (every field of its index fixed by equality or In) or all come in the OrderBy order "
+            + "alike; add an OrderBy that every scan serves, or declare one method per scan"),
+    QUERY_PLAN("%s: %s"),
     UNRESOLVED_TYPES("%s refers to types that never became available: %s; check the imports, and that any processor "
             + "generating them runs in the same compilation"),
     UNEXPECTED("the KV Mapper processor failed on %s; please report this with the stack trace:%n%s");

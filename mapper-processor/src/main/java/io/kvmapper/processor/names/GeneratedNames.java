@@ -26,6 +26,15 @@ public final class GeneratedNames {
         return sibling(entity, "Repository");
     }
 
+    /**
+     * The implementation of a {@code @Repository} interface: {@code p.Users} gives {@code p.Users_Impl},
+     * {@code p.Outer.Users} gives {@code p.Outer_Users_Impl}. Found by this name, as Spring Data finds its
+     * implementations, since the processor writes no registry.
+     */
+    public static ClassName queryImplementation(ClassName queryInterface) {
+        return sibling(queryInterface, "_Impl");
+    }
+
     /** The internal mapping: key layout and codec binding. */
     public static ClassName mapping(ClassName entity) {
         return sibling(entity, "_KvMapping");

@@ -79,6 +79,12 @@ public final class MappingWriter {
         type.addMethod(MethodSpec.methodBuilder("partitionSize").addAnnotation(Override.class)
                 .addModifiers(Modifier.PUBLIC).returns(int.class)
                 .addStatement("return $L", entity.partitionSize()).build());
+        if (entity.value().isRecord()) {
+            type.addMethod(MethodSpec.methodBuilder("changesBuildNewEntities").addAnnotation(Override.class)
+                    .addModifiers(Modifier.PUBLIC).returns(boolean.class)
+                    .addJavadoc("True: a record's changes build a new record through its canonical constructor.\n")
+                    .addStatement("return true").build());
+        }
         type.addMethod(keyOf(entity));
         type.addMethod(key(entity));
         type.addMethod(MethodSpec.methodBuilder(Mapping.ALL_RECORDS).addModifiers(Modifier.STATIC)

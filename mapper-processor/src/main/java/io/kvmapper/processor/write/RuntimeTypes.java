@@ -14,6 +14,11 @@ final class RuntimeTypes {
     static final ClassName ENTITY_MAPPING = ClassName.get("io.kvmapper.internal.mapping", "EntityMapping");
     static final ClassName ENTITY_OPERATIONS = ClassName.get("io.kvmapper.internal.operations", "EntityOperations");
     static final ClassName RECORD_KEYS = ClassName.get("io.kvmapper.internal.layout", "RecordKeys");
+    static final ClassName COMPONENT_RANGES = ClassName.get("io.kvmapper.internal.layout", "ComponentRanges");
+    static final ClassName ENTITY_QUERY = ClassName.get("io.kvmapper.internal.operations", "EntityQuery");
+    static final ClassName QUERY_SCAN = ClassName.get("io.kvmapper.internal.operations", "QueryScan");
+    static final ClassName QUERY_ARGUMENTS = ClassName.get("io.kvmapper.internal.operations", "QueryArguments");
+    static final ClassName QUERY_FILTERS = ClassName.get("io.kvmapper.internal.operations", "QueryFilters");
     static final ClassName VALUE_CODEC = ClassName.get("io.kvmapper.internal.codec", "ValueCodec");
     static final ClassName JSON_CODEC = ClassName.get("io.kvmapper.internal.codec", "JsonCodec");
     static final ClassName JSON = ClassName.get("io.kvmapper.internal.codec", "Json");

@@ -75,6 +75,17 @@ public interface EntityMapping<E> {
     }
 
     /**
+     * Whether the changes the generated repository makes ({@code updateX} and the element-wise changes) build a
+     * new entity and leave the one they are given untouched: true for a record, whose changes call its canonical
+     * constructor with copied collections; false (the default) for a class, whose changes call its setters. When
+     * true, an update hands its change the entity it decoded to diff indexes and counters against, instead of
+     * decoding the stored value a second time for a copy the change may alter.
+     */
+    default boolean changesBuildNewEntities() {
+        return false;
+    }
+
+    /**
      * The record key of {@code entity}.
      *
      * @throws io.kvmapper.InvalidRequestException if a key component is null

@@ -27,6 +27,8 @@ import java.util.zip.CRC32C;
  */
 final class Continuations {
     private static final byte FORMAT = 2;
+    /** The format of a derived query's token, which {@link #encodeQuery} describes. */
+    private static final byte QUERY_FORMAT = 3;
     private static final int DIGEST = 8;
     private static final int CHECKSUM = 4;
 
@@ -76,6 +78,61 @@ final class Continuations {
         }
         byte[] after = KeyRange.tuplePrefix(lastKey).end();
         return Arrays.compareUnsigned(after, range.end()) < 0 ? after : null;
+    }
+
+    /**
+     * The token of a page of a derived query ({@link EntityQuery}), which may merge several ordered scans: the
+     * URL-safe base64 (no padding) of
+     *
+     * <pre>
+     * format (1 byte) | digest of the query (8 bytes) | position | CRC32C of everything before (4 bytes)
+     * </pre>
+     *
+     * The digest is the first 8 bytes of the SHA-256 of {@code binding}, which names the method and holds every
+     * argument, so a token resumes only the query and the arguments that made it; the checksum makes a cut or
+     * altered token fail rather than resume elsewhere. {@code position} is where the merged scan stopped (see
+     * {@link EntityQuery}); like the last key of a finder's token it is not secret and not signed: a forged one
+     * can only resume the same query at a point inside its own ranges, which the caller could ask for directly.
+     */
+    static String encodeQuery(byte[] binding, byte[] position) {
+        ByteBuffer token = ByteBuffer.allocate(1 + DIGEST + position.length + CHECKSUM);
+        token.put(QUERY_FORMAT).put(digest(binding)).put(position);
+        token.putInt(checksum(token.array(), token.position()));
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(token.array());
+    }
+
+    /**
+     * The position a token of {@link #encodeQuery} holds.
+     *
+     * @throws InvalidRequestException if the token is not one, was cut or altered, or belongs to another query or
+     *     other arguments
+     */
+    static byte[] queryPosition(String owner, String continuation, byte[] binding) {
+        byte[] token;
+        try {
+            token = Base64.getUrlDecoder().decode(continuation);
+        } catch (IllegalArgumentException e) {
+            throw invalid(owner, continuation, "it is not a continuation token");
+        }
+        if (token.length < 1 + DIGEST + CHECKSUM || token[0] != QUERY_FORMAT) {
+            throw invalid(owner, continuation, "it is not a continuation token of a query method (or was cut)");
+        }
+        int checked = token.length - CHECKSUM;
+        if (ByteBuffer.wrap(token, checked, CHECKSUM).getInt() != checksum(token, checked)) {
+            throw invalid(owner, continuation, "it was cut or altered (its checksum does not match)");
+        }
+        if (!Arrays.equals(token, 1, 1 + DIGEST, digest(binding), 0, DIGEST)) {
+            throw invalid(owner, continuation, "it belongs to another query, or to other arguments");
+        }
+        return Arrays.copyOfRange(token, 1 + DIGEST, checked);
+    }
+
+    private static byte[] digest(byte[] binding) {
+        try {
+            return Arrays.copyOf(MessageDigest.getInstance("SHA-256").digest(binding), DIGEST);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform provides SHA-256", e);
+        }
     }
 
     private static byte[] digest(Scan scan, KeyRange range) {

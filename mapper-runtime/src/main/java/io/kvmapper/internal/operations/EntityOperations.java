@@ -183,6 +183,11 @@ public final class EntityOperations<E> {
         return new EntityOperations<>(store, shared, TransactionImpl.kvOf(tx, store, entityName()));
     }
 
+    /** Whether these operations work inside a unit of work ({@link #with}) rather than each in its own. */
+    boolean inTransaction() {
+        return transaction != null;
+    }
+
     /** The store. */
     public KvStoreImpl store() {
         return store;
@@ -216,15 +221,17 @@ public final class EntityOperations<E> {
      */
     public List<E> findAll(List<byte[]> keys) {
         List<E> found = new ArrayList<>(keys.size());
-        if (keys.isEmpty()) {
-            return found;
-        }
-        for (E entity : shared.records().findAll(reader(), keys)) {
+        for (E entity : findEach(keys)) {
             if (entity != null) {
                 found.add(entity);
             }
         }
         return found;
+    }
+
+    /** The entities under {@code keys}, in that order, with null for each absent one: the read of {@link #findAll}. */
+    List<E> findEach(List<byte[]> keys) {
+        return keys.isEmpty() ? new ArrayList<>() : shared.records().findAll(reader(), keys);
     }
 
     /**
@@ -289,6 +296,25 @@ public final class EntityOperations<E> {
                 throw new DuplicateKeyException(entityName(), Tuples.toString(key));
             }
             return write(kv, key, old, entity);
+        });
+    }
+
+    /**
+     * Deletes the entity under {@code key} if, as stored when this unit of work reads it (with conflict tracking),
+     * it satisfies {@code matches}; its index entries and counters follow, as in {@link #delete(byte[])}. Whether
+     * it was deleted. A derived {@code deleteBy} method deletes through here, so that an entity changed since its
+     * query found it is deleted only if it still matches; one that has expired since is left to the reaper, and a
+     * change feed gets the {@code DELETE}.
+     */
+    boolean deleteIf(byte[] key, Predicate<? super E> matches) {
+        RecordLayout<E> records = shared.records();
+        return apply(kv -> {
+            RecordLayout.Stored<E> old = records.load(kv, key);
+            if (old == null || hasExpired(old.entity()) || !matches.test(old.entity())) {
+                return false;
+            }
+            remove(kv, key, old);
+            return true;
         });
     }
 
@@ -385,9 +411,18 @@ public final class EntityOperations<E> {
             if (old == null || hasExpired(old.entity())) {
                 return false;
             }
-            write(kv, key, old, change.apply(records.reread(old)));
+            write(kv, key, old, change.apply(changeable(old)));
             return true;
         });
+    }
+
+    /**
+     * What a change of the entity {@code old} holds is given: the decoded entity itself when changes build new
+     * entities ({@link EntityMapping#changesBuildNewEntities()}), else a fresh copy decoded from the same stored
+     * bytes, so that the change's setters leave {@code old} as it was for the index and counter diff.
+     */
+    private E changeable(RecordLayout.Stored<E> old) {
+        return shared.mapping().changesBuildNewEntities() ? old.entity() : shared.records().reread(old);
     }
 
     private void requireEntity(E entity, String operation) {
@@ -494,7 +529,7 @@ public final class EntityOperations<E> {
                 if (old == null || hasExpired(old.entity())) {
                     return false;
                 }
-                now = versioned(key, old.entity(), change.apply(records.reread(old)));
+                now = versioned(key, old.entity(), change.apply(changeable(old)));
                 shared.maintainers().update(kv, key, old.entity(), now);
                 VersionField<E> version = shared.mapping().version();
                 if (version != null) {
@@ -527,7 +562,7 @@ public final class EntityOperations<E> {
         if (range.isEmpty()) {
             return Stream.empty();
         }
-        RecordCursor<E> cursor = shared.records().scan(reader(), range, 0);
+        RecordCursor<E> cursor = scanRecords(range, 0, null);
         Spliterator<E> entities = new Spliterators.AbstractSpliterator<>(Long.MAX_VALUE,
                 Spliterator.ORDERED | Spliterator.NONNULL) {
             @Override
@@ -552,7 +587,7 @@ public final class EntityOperations<E> {
         if (range.isEmpty()) {
             return found;
         }
-        try (RecordCursor<E> cursor = shared.records().scan(reader(), range, 0)) {
+        try (RecordCursor<E> cursor = scanRecords(range, 0, null)) {
             while (cursor.hasNext()) {
                 E entity = nextDecodable(cursor);
                 if (entity != null) {
@@ -568,7 +603,7 @@ public final class EntityOperations<E> {
      * {@link CorruptDataException} is logged at WARNING ({@code verify()} lists every such record, and
      * {@code deleteById} removes one).
      */
-    private E nextDecodable(RecordCursor<E> cursor) {
+    E nextDecodable(RecordCursor<E> cursor) {
         try {
             return cursor.next();
         } catch (CorruptDataException e) {
@@ -593,7 +628,7 @@ public final class EntityOperations<E> {
         byte[] from = after;
         while (true) {
             int read = 0;
-            try (RecordCursor<E> cursor = shared.records().scan(reader(), range, limit, from)) {
+            try (RecordCursor<E> cursor = scanRecords(range, limit, from)) {
                 while (cursor.hasNext()) {
                     if (items.size() == request.size()) {
                         more = true;
@@ -615,6 +650,16 @@ public final class EntityOperations<E> {
         }
         return new Page<>(items, more ? Optional.of(Continuations.encode(Continuations.Scan.RECORDS, range, lastKey))
                 : Optional.empty());
+    }
+
+    /**
+     * The entities in {@code range} after the key {@code after} (null: from its start), at most {@code limit}
+     * (0: all), decoded as they are scanned: the one read of records by range, which the finders, the streams and
+     * derived queries ({@link EntityQuery}) share, as they share {@link #findAll(List)} by key and
+     * {@link #fetch} by index entry.
+     */
+    RecordCursor<E> scanRecords(KeyRange range, int limit, byte[] after) {
+        return shared.records().scan(reader(), range, limit, after);
     }
 
     /** How many entities there are: a scan of every record's items, decoding none. */
@@ -721,7 +766,7 @@ public final class EntityOperations<E> {
      * records are read at slightly different moments, so each entity is checked to still own its entry:
      * one changed in between is left out rather than returned for a value it no longer holds.
      */
-    private List<E> fetch(IndexMaintainer<E> info, List<KeyValue> entries) {
+    List<E> fetch(IndexMaintainer<E> info, List<KeyValue> entries) {
         List<E> found = new ArrayList<>(entries.size());
         if (entries.isEmpty()) {
             return found;
@@ -730,18 +775,31 @@ public final class EntityOperations<E> {
         for (KeyValue entry : entries) {
             keys.add(info.recordKeyOf(entry));
         }
-        List<E> entities = shared.records().findAll(reader(), keys);
-        for (int i = 0; i < keys.size(); i++) {
-            E entity = entities.get(i);
-            if (entity != null && info.owns(entity, keys.get(i), entries.get(i).key())) {
+        for (E entity : fetchEach(info, entries, keys)) {
+            if (entity != null) {
                 found.add(entity);
             }
         }
         return found;
     }
 
+    /**
+     * The read of {@link #fetch}, given the record keys the entries point at: the entities in the entries' order,
+     * with null for each one absent or no longer holding its entry's value.
+     */
+    List<E> fetchEach(IndexMaintainer<E> info, List<KeyValue> entries, List<byte[]> keys) {
+        List<E> entities = new ArrayList<>(shared.records().findAll(reader(), keys));
+        for (int i = 0; i < keys.size(); i++) {
+            E entity = entities.get(i);
+            if (entity != null && !info.owns(entity, keys.get(i), entries.get(i).key())) {
+                entities.set(i, null);
+            }
+        }
+        return entities;
+    }
+
     /** The maintainer of the index {@code name}, which must be ready to serve reads. */
-    private IndexMaintainer<E> index(String name) {
+    IndexMaintainer<E> index(String name) {
         IndexMaintainer<E> index = shared.maintainers().index(name);
         index.requireReady();
         return index;
@@ -960,11 +1018,12 @@ public final class EntityOperations<E> {
         }
     }
 
-    private String entityName() {
+    String entityName() {
         return shared.mapping().entityName();
     }
 
-    private KvReader reader() {
+    /** What reads go to: this repository's transaction, or the backend. */
+    KvReader reader() {
         return transaction != null ? transaction : store.backend();
     }
 

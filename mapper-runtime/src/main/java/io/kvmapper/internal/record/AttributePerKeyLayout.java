@@ -445,7 +445,7 @@ final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldCha
                     + Tuples.toString(in.currentKey()) + ": the stored attributes are not a valid encoding: "
                     + e.getMessage(), e);
         }
-        checkIndexable(key, entity);
+        checkIndexable(key, entity, true); // items hold UTF-8 tuples, whose strings are always well formed
         return entity;
     }
 

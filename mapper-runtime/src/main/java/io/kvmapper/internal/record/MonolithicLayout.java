@@ -211,8 +211,36 @@ final class MonolithicLayout<E> extends RecordLayout<E> {
                     + ": the stored value is not a valid encoding: " + e.getMessage(), e);
         }
         checkKey(key, entity);
-        checkIndexable(key, entity);
+        checkIndexable(key, entity, codec.codecId() != ValueHeader.JSON || !mayHoldSurrogate(value, payload));
         return entity;
+    }
+
+    /**
+     * Whether JSON bytes from {@code from} on may decode to a string holding a surrogate: a JSON escape of a
+     * code unit from D800 to DFFF (backslash, {@code u}, four hex digits), or the three UTF-8 bytes of a
+     * surrogate code point ({@code 0xED}
+     * followed by {@code 0xA0} to {@code 0xBF}), which a lenient decoder passes on. Without either, every
+     * decoded string is well formed, and the check that string index values can be encoded in a key is
+     * skipped: one pass over the bytes instead of encoding each such value of every record read.
+     */
+    static boolean mayHoldSurrogate(byte[] value, int from) {
+        for (int i = from; i < value.length; i++) {
+            byte b = value[i];
+            if (b == '\\') {
+                if (i + 3 < value.length && value[i + 1] == 'u' && (value[i + 2] | 0x20) == 'd'
+                        && isSurrogateSecondDigit(value[i + 3])) {
+                    return true;
+                }
+                i++; // the escaped character: an escaped backslash does not start an escape
+            } else if (b == (byte) 0xED && i + 1 < value.length && (value[i + 1] & 0xFF) >= 0xA0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isSurrogateSecondDigit(byte digit) {
+        return digit == '8' || digit == '9' || (digit | 0x20) >= 'a' && (digit | 0x20) <= 'f';
     }
 
     /**

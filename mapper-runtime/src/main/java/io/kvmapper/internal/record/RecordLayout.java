@@ -33,6 +33,10 @@ public abstract class RecordLayout<E> {
     private final boolean checksWrites;
     private final List<IndexDefinition<E>> unsureIndexes;
     private final List<CounterDefinition<E>> unsureCounters;
+    /** Those of {@link #unsureIndexes} that may fail even when every decoded string is well formed. */
+    private final List<IndexDefinition<E>> unsureNumberIndexes;
+    /** Those of {@link #unsureCounters} that may fail even when every decoded string is well formed. */
+    private final List<CounterDefinition<E>> unsureNumberCounters;
 
     /**
      * @param decodesMalformedStrings whether the layout's decoding can give a string with an unpaired surrogate
@@ -45,6 +49,10 @@ public abstract class RecordLayout<E> {
                 .filter(index -> mayNotEncode(index.signature(), decodesMalformedStrings)).toList();
         this.unsureCounters = mapping.counters().stream()
                 .filter(counter -> mayNotEncode(counter.signature(), decodesMalformedStrings)).toList();
+        this.unsureNumberIndexes = unsureIndexes.stream()
+                .filter(index -> mayNotEncode(index.signature(), false)).toList();
+        this.unsureNumberCounters = unsureCounters.stream()
+                .filter(counter -> mayNotEncode(counter.signature(), false)).toList();
     }
 
     /**
@@ -64,21 +72,25 @@ public abstract class RecordLayout<E> {
      * are computed. The write path never stores such an entity (it is an {@link io.kvmapper.InvalidRequestException}
      * there), but a damaged value can hold one, and so can a record written before an index covered the field.
      *
+     * @param stringsWellFormed whether the layout knows, from the bytes it decoded, that no decoded string holds
+     *     an unpaired surrogate, so that only big numbers can fail
      * @throws CorruptDataException naming the entity, the key and the index or counter
      */
-    final void checkIndexable(byte[] key, E entity) {
-        if (unsureIndexes.isEmpty() && unsureCounters.isEmpty()) {
+    final void checkIndexable(byte[] key, E entity, boolean stringsWellFormed) {
+        List<IndexDefinition<E>> indexes = stringsWellFormed ? unsureNumberIndexes : unsureIndexes;
+        List<CounterDefinition<E>> counters = stringsWellFormed ? unsureNumberCounters : unsureCounters;
+        if (indexes.isEmpty() && counters.isEmpty()) {
             return;
         }
         String what = null;
         try {
             List<byte[]> values = new ArrayList<>(2);
-            for (IndexDefinition<E> index : unsureIndexes) {
+            for (IndexDefinition<E> index : indexes) {
                 what = "index '" + index.name() + "'";
                 index.values().collect(entity, values);
                 values.clear();
             }
-            for (CounterDefinition<E> counter : unsureCounters) {
+            for (CounterDefinition<E> counter : counters) {
                 what = "counter '" + counter.name() + "'";
                 counter.group().apply(entity);
             }
