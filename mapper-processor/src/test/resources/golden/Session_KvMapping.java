@@ -108,6 +108,14 @@ final class Session_KvMapping implements EntityMapping<Session> {
         return 1;
     }
 
+    /**
+     * True: a record's changes build a new record through its canonical constructor.
+     */
+    @Override
+    public boolean changesBuildNewEntities() {
+        return true;
+    }
+
     @Override
     public byte[] keyOf(Session entity) {
         return key(entity.user(), entity.realm(), entity.startedAt());
