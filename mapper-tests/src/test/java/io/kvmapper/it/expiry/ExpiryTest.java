@@ -26,6 +26,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
@@ -160,6 +161,28 @@ class ExpiryTest {
             assertEquals(0, quickSessions.countTotal());
             assertTrue(quickSessions.verify().isClean());
         }
+    }
+
+    @Test
+    void queryInterfaceMethodsHideAnExpiredEntityAndDeleteByLeavesItToTheReaper() {
+        SessionQueries queries = new SessionQueries_Impl(store);
+        Session soon = new Session("ada", 1, "t1", "phone", START.plusSeconds(10));
+        Session never = new Session("ada", 2, "t2", "phone", null);
+        List.of(soon, never).forEach(sessions::insert);
+        assertEquals(Set.of(soon, never), Set.copyOf(queries.findByDevice("phone")));
+        assertTrue(queries.existsByToken("t1"));
+
+        clock.advance(Duration.ofSeconds(10));
+        assertEquals(List.of(never), queries.findByDevice("phone"));
+        assertEquals(List.of(never), queries.findByUser("ada", PageRequest.ofSize(10)).items());
+        assertEquals(Optional.empty(), queries.findByToken("t1"));
+        assertFalse(queries.existsByToken("t1"));
+        assertFalse(queries.existsById(new SessionRepository.Key("ada", 1)));
+        assertEquals(1, queries.deleteByDevice("phone"), "the expired session is absent: only the live one goes");
+        assertEquals(1, sessions.countTotal(), "the expired session is counted until it is reaped");
+        assertEquals(1, store.reapExpired());
+        assertEquals(0, sessions.countTotal());
+        assertClean();
     }
 
     @Test
