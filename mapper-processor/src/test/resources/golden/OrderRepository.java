@@ -295,6 +295,13 @@ public final class OrderRepository implements CrudRepository<Order, OrderReposit
     }
 
     /**
+     * The sum of totalCents over the entities whose shipTo.country is the given value, per status, for every group that is not zero, in group order (counter 'revenueByCountryAndStatus'); one scan.
+     */
+    public Map<Order.Status, Long> sumRevenueByCountryAndStatus(String shipToCountry) {
+        return this.operations.counterGroups("revenueByCountryAndStatus", Order_KvMapping.revenueByCountryAndStatusCounterGroupPrefix(shipToCountry), Order_KvMapping::revenueByCountryAndStatusCounterReadLast);
+    }
+
+    /**
      * Sets 'reference' of the entity with this key, atomically; indexes and counters follow. Returns false if there is no such entity.
      */
     public boolean updateReference(String shop, long number, String reference) {

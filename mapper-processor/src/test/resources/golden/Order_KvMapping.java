@@ -355,6 +355,30 @@ final class Order_KvMapping implements EntityMapping<Order> {
     }
 
     /**
+     * The encoded leading group values of counter 'revenueByCountryAndStatus' for these arguments.
+     */
+    static byte[] revenueByCountryAndStatusCounterGroupPrefix(String shipToCountry) {
+        TupleWriter writer = new TupleWriter(32);
+        if (shipToCountry == null) {
+            writer.writeNull();
+        } else {
+            writer.writeString(shipToCountry);
+        }
+        return writer.toByteArray();
+    }
+
+    /**
+     * Decodes the last group value of counter 'revenueByCountryAndStatus'.
+     */
+    static Order.Status revenueByCountryAndStatusCounterReadLast(TupleReader reader) {
+        if (reader.nextIsNull()) {
+            reader.readNull();
+            return null;
+        }
+        return reader.readEnum(Order.Status.class);
+    }
+
+    /**
      * What {@code entity} adds to counter 'revenueByCountryAndStatus'.
      */
     static long revenueByCountryAndStatusCounterAmount(Order entity) {

@@ -7,7 +7,7 @@ import java.util.stream.Stream;
 
 /**
  * The operations every repository has: what each generated {@code <Entity>Repository} implements, and what a
- * {@link io.kvmapper.annotation.Repository @Repository} interface extends to get them. Program against it to
+ * {@code @io.kvmapper.annotation.Repository} interface extends to get them. Program against it to
  * keep code independent of one entity's generated class, or to replace a repository with a fake in tests.
  *
  * @param <E> the entity type

@@ -70,6 +70,13 @@ public interface KvStore extends AutoCloseable {
     void addProgressListener(ProgressListener listener);
 
     /**
+     * Observes this store's repository operations and unit-of-work conflicts, for metrics (see
+     * {@link OperationListener}). Add listeners before creating repositories; without one, operations are
+     * not timed at all.
+     */
+    void addOperationListener(OperationListener listener);
+
+    /**
      * Waits until every online index and counter build of this store has finished (successfully or not).
      *
      * @return whether they finished within {@code timeout}

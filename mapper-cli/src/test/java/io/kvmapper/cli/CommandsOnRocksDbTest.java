@@ -345,7 +345,7 @@ class CommandsOnRocksDbTest {
         assertEquals(0, Cli.run("import", "--rocksdb", target.toString(), "--in", file).exit());
         Cli.Result again = Cli.run("import", "--rocksdb", target.toString(), "--in", file);
         assertEquals(1, again.exit(), again::toString);
-        assertTrue(again.err().contains("kvmapper: line 2: User: an entity with key ((\"User\", \"r\", 1)) already "
+        assertTrue(again.err().contains("kvmapper: line 2: User: an entity with key (id=1) already "
                 + "exists"), again.err());
         assertTrue(again.err().contains("(--replace overwrites what the store holds)"), again.err());
         assertEquals(0, Cli.run("import", "--rocksdb", target.toString(), "--in", file, "--replace").exit());

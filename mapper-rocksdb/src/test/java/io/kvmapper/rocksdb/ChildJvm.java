@@ -124,10 +124,14 @@ public final class ChildJvm implements AutoCloseable {
         }
     }
 
+    /** How long a child may take to exit once it is expected to; only a hang should ever reach it. */
+    private static final long EXIT_SECONDS = 120;
+
     private void finish() throws InterruptedException {
-        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+        // generous: a child JVM that fills a disk took over 30 s on a 2-core machine at a load average of 15
+        if (!process.waitFor(EXIT_SECONDS, TimeUnit.SECONDS)) {
             destroy();
-            fail("child did not exit within 30 s; stderr:\n" + stderr());
+            fail("child did not exit within " + EXIT_SECONDS + " s; stderr:\n" + stderr());
         }
         reader.join(TimeUnit.SECONDS.toMillis(10));
     }

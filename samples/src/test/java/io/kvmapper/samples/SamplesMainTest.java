@@ -29,13 +29,13 @@ class SamplesMainTest {
             "the highest-numbered team of Engineering/Platform (the prefix in reverse, one team read): Whitfield",
             // shop: users with a unique email and a unique username
             "saved Ada, Alan and Grace; save returns the stored copy, and Ada's is at version 1",
-            "a second insert of user 1 is refused: User: an entity with key ((\"User\", \"r\", 1)) already exists",
+            "a second insert of user 1 is refused: User: an entity with key (id=1) already exists",
             "Mallory signing up with Ada's email is refused: User: unique index \"email\" already maps value "
-                    + "(\"ada@example.com\") to the entity with key ((\"User\", \"r\", 1))",
+                    + "(\"ada@example.com\") to the entity with key (id=1)",
             "  and the store is unchanged: 3 users, user 4 exists: false, findByUsername(\"mallory\"): Optional.empty,"
                     + " ada@example.com belongs to Ada",
             "Alan taking the username \"ada\" with updateUsername is refused: User: unique index \"username\" already "
-                    + "maps value (\"ada\") to the entity with key ((\"User\", \"r\", 1))",
+                    + "maps value (\"ada\") to the entity with key (id=1)",
             "  Alan's username is still alan",
             "8 threads sign up with hopper@example.com at once: 1 succeeded, 7 were refused; findByEmail finds Hopper",
             "findAllById(3, 99, 1), one multi-get: [Grace, Ada]",
@@ -56,7 +56,7 @@ class SamplesMainTest {
             // shop: optimistic locking
             "two screens load Ada at version 7",
             "the first saves a new name: the store now holds version 8, and the first screen's own copy still says 7",
-            "the second saves its copy and is refused: User ((\"User\", \"r\", 1)): version 7 is stale, the store "
+            "the second saves its copy and is refused: User (id=1): version 7 is stale, the store "
                     + "holds version 8",
             "Ada's name in the store: Ada Lovelace",
             // shop: reconciliation

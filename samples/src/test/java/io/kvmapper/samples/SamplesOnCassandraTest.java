@@ -21,7 +21,7 @@ class SamplesOnCassandraTest {
     /** Lines every run on Cassandra prints. */
     private static final List<String> EXPECTED = List.of(
             "8 threads sign up with hopper@example.com at once: 1 succeeded, 7 were refused; findByEmail finds Hopper",
-            "the second saves its copy and is refused: User ((\"User\", \"r\", 1)): version 7 is stale, the store "
+            "the second saves its copy and is refused: User (id=1): version 7 is stale, the store "
                     + "holds version 8",
             "users.verify(): clean, 4 records checked",
             "orders.repair(): 1 repaired; revenue on 2026-11-02 reads 157.50 again; orders.verify(): clean, 12 records"

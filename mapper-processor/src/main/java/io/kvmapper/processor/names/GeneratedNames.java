@@ -185,6 +185,19 @@ public final class GeneratedNames {
             return counter + "CounterReadGroup";
         }
 
+        /**
+         * The encoded leading group values of a counter with several group fields, all but the last:
+         * {@code byCodeAndDayCounterGroupPrefix}.
+         */
+        public static String counterGroupPrefix(String counter) {
+            return counter + "CounterGroupPrefix";
+        }
+
+        /** Decodes the last group value of a counter with several group fields: {@code byCodeAndDayCounterReadLast}. */
+        public static String counterReadLast(String counter) {
+            return counter + "CounterReadLast";
+        }
+
         /** What an entity adds to a counter that sums: {@code revenueCounterAmount}. */
         public static String counterAmount(String counter) {
             return counter + "CounterAmount";

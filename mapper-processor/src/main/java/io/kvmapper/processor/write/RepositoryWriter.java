@@ -405,6 +405,21 @@ public final class RepositoryWriter {
                             + "one scan.\n", group.dotted(), counter.name())
                     .addStatement("return this.operations.counterGroups($S, $T::$L)", counter.name(), mapping,
                             Mapping.counterReadGroup(counter.name())).build());
+        } else if (counter.groupBy().size() > 1) {
+            // the map over the last group field, for given values of the leading ones: countByCodeAndDay(code)
+            List<PropertyPath> leading = counter.groupBy().subList(0, counter.groupBy().size() - 1);
+            PropertyPath last = counter.groupBy().get(counter.groupBy().size() - 1);
+            TypeName map = ParameterizedTypeName.get(ClassName.get(Map.class), last.scalar().typeName().box(),
+                    ClassName.get(Long.class));
+            MethodSpec.Builder groups = MethodSpec.methodBuilder(getter(counter)).addModifiers(Modifier.PUBLIC)
+                    .returns(map)
+                    .addJavadoc(what + " whose " + describe(leading) + ", per $L, for every group that is not zero, in "
+                            + "group order (counter '$L'); one scan.\n", last.dotted(), counter.name());
+            leading.forEach(p -> groups.addParameter(p.parameterType(), p.camelName()));
+            methods.add(groups.addStatement("return this.operations.counterGroups($S, $T.$L($L), $T::$L)",
+                    counter.name(), mapping, Mapping.counterGroupPrefix(counter.name()),
+                    String.join(", ", leading.stream().map(PropertyPath::camelName).toList()), mapping,
+                    Mapping.counterReadLast(counter.name())).build());
         }
         return methods;
     }

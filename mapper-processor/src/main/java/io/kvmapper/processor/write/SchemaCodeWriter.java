@@ -65,7 +65,12 @@ final class SchemaCodeWriter {
             type.addMethod(tupleOf(Mapping.counterGroupOf(counter.name()), counter.groupBy(),
                     "The encoded group of counter '" + counter.name() + "' for these arguments."));
             if (counter.groupBy().size() == 1) {
-                type.addMethod(readGroup(counter));
+                type.addMethod(readGroup(counter, Mapping.counterReadGroup(counter.name()), "a group"));
+            } else if (counter.groupBy().size() > 1) {
+                List<PropertyPath> leading = counter.groupBy().subList(0, counter.groupBy().size() - 1);
+                type.addMethod(tupleOf(Mapping.counterGroupPrefix(counter.name()), leading,
+                        "The encoded leading group values of counter '" + counter.name() + "' for these arguments."));
+                type.addMethod(readGroup(counter, Mapping.counterReadLast(counter.name()), "the last group value"));
             }
             counter.sum().ifPresent(sum -> type.addMethod(amount(counter, sum)));
             if (counters.isEmpty()) {
@@ -191,15 +196,16 @@ final class SchemaCodeWriter {
                 .build();
     }
 
-    private MethodSpec readGroup(CounterModel counter) {
-        PropertyPath path = counter.groupBy().get(0);
+    /** Reads the last group value of {@code counter} (its only one, for a counter with one group field). */
+    private MethodSpec readGroup(CounterModel counter, String name, String what) {
+        PropertyPath path = counter.groupBy().get(counter.groupBy().size() - 1);
         TypeName type = path.scalar().typeName().box();
         CodeBlock read = path.scalar().kind() == ScalarKind.ENUM
                 ? CodeBlock.of("reader.readEnum($T.class)", path.scalar().typeName())
                 : CodeBlock.of("reader.$L()", path.scalar().kind().tupleReader());
-        return MethodSpec.methodBuilder(Mapping.counterReadGroup(counter.name())).addModifiers(Modifier.STATIC)
+        return MethodSpec.methodBuilder(name).addModifiers(Modifier.STATIC)
                 .returns(type)
-                .addJavadoc("Decodes a group of counter '$L'.\n", counter.name())
+                .addJavadoc("Decodes $L of counter '$L'.\n", what, counter.name())
                 .addParameter(RuntimeTypes.TUPLE_READER, "reader")
                 .beginControlFlow("if (reader.nextIsNull())")
                 .addStatement("reader.readNull()")

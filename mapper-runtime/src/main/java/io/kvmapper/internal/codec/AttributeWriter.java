@@ -118,7 +118,7 @@ public final class AttributeWriter {
      * Checks a map key before it goes into the path.
      *
      * @return {@code key}
-     * @throws InvalidRequestException naming the entity and field if {@code key} is null
+     * @throws io.kvmapper.InvalidRequestException naming the entity and field if {@code key} is null
      */
     public <K> K mapKey(K key, String field) {
         return CollectionChanges.mapKey(key, entityName, field);

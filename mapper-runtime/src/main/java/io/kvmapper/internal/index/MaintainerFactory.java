@@ -4,6 +4,7 @@ import io.kvmapper.internal.layout.KeyLayout;
 import io.kvmapper.internal.mapping.CounterDefinition;
 import io.kvmapper.internal.mapping.EntityMapping;
 import io.kvmapper.internal.mapping.IndexDefinition;
+import io.kvmapper.internal.mapping.KeyText;
 import io.kvmapper.spi.KvBackend;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,7 +29,7 @@ public final class MaintainerFactory {
             ComponentStates states, KvBackend backend) {
         List<IndexMaintainer<E>> indexes = new ArrayList<>();
         for (IndexDefinition<E> index : mapping.indexes()) {
-            indexes.add(index.unique() ? new UniqueIndexMaintainer<>(layout, index, states)
+            indexes.add(index.unique() ? new UniqueIndexMaintainer<>(layout, index, states, KeyText.of(mapping))
                     : new ValueIndexMaintainer<>(layout, index, states));
         }
         List<CounterMaintainer<E>> counters = new ArrayList<>();

@@ -4,6 +4,7 @@ import io.kvmapper.CorruptDataException;
 import io.kvmapper.UniqueConstraintException;
 import io.kvmapper.internal.layout.KeyLayout;
 import io.kvmapper.internal.mapping.IndexDefinition;
+import io.kvmapper.internal.mapping.KeyText;
 import io.kvmapper.spi.KeyValue;
 import io.kvmapper.spi.KvTransaction;
 import io.kvmapper.tuple.Tuples;
@@ -22,8 +23,12 @@ import java.util.function.BiPredicate;
  * @param <E> the entity type
  */
 public final class UniqueIndexMaintainer<E> extends IndexMaintainer<E> {
-    UniqueIndexMaintainer(KeyLayout layout, IndexDefinition<E> index, ComponentStates states) {
+    /** How messages print the record key that holds a value. */
+    private final KeyText keys;
+
+    UniqueIndexMaintainer(KeyLayout layout, IndexDefinition<E> index, ComponentStates states, KeyText keys) {
         super(layout, index, states);
+        this.keys = keys;
     }
 
     @Override
@@ -81,7 +86,7 @@ public final class UniqueIndexMaintainer<E> extends IndexMaintainer<E> {
         byte[] holder = writes.claim(kv, entry);
         if (holder != null) {
             throw new UniqueConstraintException(layout.entityName(), index.name(), Tuples.toString(value),
-                    Tuples.toString(holder));
+                    keys.describe(holder));
         }
     }
 
@@ -90,8 +95,8 @@ public final class UniqueIndexMaintainer<E> extends IndexMaintainer<E> {
     void backfill(KvTransaction kv, byte[] value, byte[] recordKey, List<String> duplicates) {
         byte[] holder = kv.claim(entryKey(value, recordKey), recordKey);
         if (holder != null) {
-            duplicates.add(Tuples.toString(value) + " is held by " + Tuples.toString(holder) + " and "
-                    + Tuples.toString(recordKey));
+            duplicates.add(Tuples.toString(value) + " is held by " + keys.describe(holder) + " and "
+                    + keys.describe(recordKey));
         }
     }
 

@@ -91,4 +91,12 @@ public interface EntityMapping<E> {
      * @throws io.kvmapper.InvalidRequestException if a key component is null
      */
     byte[] keyOf(E entity);
+
+    /**
+     * A record key of this entity as people read it, each component named and typed (a descending component
+     * decoded, an {@code Instant} as an instant): what messages print. See {@link KeyText}.
+     */
+    default String describeKey(byte[] recordKey) {
+        return KeyText.of(this).describe(recordKey);
+    }
 }

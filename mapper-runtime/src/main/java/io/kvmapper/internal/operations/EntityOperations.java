@@ -40,7 +40,6 @@ import io.kvmapper.spi.KvCursor;
 import io.kvmapper.spi.KvReader;
 import io.kvmapper.spi.KvTransaction;
 import io.kvmapper.spi.ScanOptions;
-import io.kvmapper.tuple.Tuples;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -212,7 +211,15 @@ public final class EntityOperations<E> {
 
     /** The entity under {@code key}. */
     public Optional<E> find(byte[] key) {
-        return Optional.ofNullable(shared.records().find(reader(), key));
+        Timing timing = Timing.start(store, entityName(), "find");
+        try {
+            return Optional.ofNullable(shared.records().find(reader(), key));
+        } catch (RuntimeException | Error e) {
+            Timing.failed(timing, e);
+            throw e;
+        } finally {
+            Timing.end(timing);
+        }
     }
 
     /**
@@ -220,13 +227,24 @@ public final class EntityOperations<E> {
      * monolithic layout, one range scan per key in the attribute-per-key layout.
      */
     public List<E> findAll(List<byte[]> keys) {
-        List<E> found = new ArrayList<>(keys.size());
-        for (E entity : findEach(keys)) {
-            if (entity != null) {
-                found.add(entity);
+        Timing timing = Timing.start(store, entityName(), "findAll");
+        try {
+            List<E> found = new ArrayList<>(keys.size());
+            if (keys.isEmpty()) {
+                return found;
             }
+            for (E entity : findEach(keys)) {
+                if (entity != null) {
+                    found.add(entity);
+                }
+            }
+            return found;
+        } catch (RuntimeException | Error e) {
+            Timing.failed(timing, e);
+            throw e;
+        } finally {
+            Timing.end(timing);
         }
-        return found;
     }
 
     /** The entities under {@code keys}, in that order, with null for each absent one: the read of {@link #findAll}. */
@@ -249,7 +267,15 @@ public final class EntityOperations<E> {
 
     /** Whether an entity is stored under {@code key}. */
     public boolean exists(byte[] key) {
-        return shared.records().exists(reader(), key);
+        Timing timing = Timing.start(store, entityName(), "exists");
+        try {
+            return shared.records().exists(reader(), key);
+        } catch (RuntimeException | Error e) {
+            Timing.failed(timing, e);
+            throw e;
+        } finally {
+            Timing.end(timing);
+        }
     }
 
     /**
@@ -263,7 +289,7 @@ public final class EntityOperations<E> {
         byte[] key = shared.mapping().keyOf(entity);
         RecordLayout<E> records = shared.records();
         if (shared.maintainers().isEmpty() && shared.mapping().version() == null && !records.writeNeedsOld()) {
-            execute(kv -> {
+            execute("save", kv -> {
                 records.write(kv, key, null, entity);
                 if (shared.feed() != null) {
                     shared.feed().put(kv, key, entity, store.clock().instant());
@@ -271,7 +297,7 @@ public final class EntityOperations<E> {
             });
             return entity;
         }
-        return apply(kv -> write(kv, key, records.load(kv, key), entity));
+        return apply("save", kv -> write(kv, key, records.load(kv, key), entity));
     }
 
     /**
@@ -283,17 +309,17 @@ public final class EntityOperations<E> {
     public E insert(E entity) {
         requireEntity(entity, "insert");
         byte[] key = shared.mapping().keyOf(entity);
-        return apply(kv -> {
+        return apply("insert", kv -> {
             if (shared.expiry() == null) {
                 if (shared.records().exists(kv, key)) {
-                    throw new DuplicateKeyException(entityName(), Tuples.toString(key));
+                    throw new DuplicateKeyException(entityName(), shared.mapping().describeKey(key));
                 }
                 return write(kv, key, null, entity);
             }
             // an expired entity is absent, and is reaped in this unit of work: the write replaces it
             RecordLayout.Stored<E> old = shared.records().load(kv, key);
             if (old != null && !hasExpired(old.entity())) {
-                throw new DuplicateKeyException(entityName(), Tuples.toString(key));
+                throw new DuplicateKeyException(entityName(), shared.mapping().describeKey(key));
             }
             return write(kv, key, old, entity);
         });
@@ -308,7 +334,7 @@ public final class EntityOperations<E> {
      */
     boolean deleteIf(byte[] key, Predicate<? super E> matches) {
         RecordLayout<E> records = shared.records();
-        return apply(kv -> {
+        return apply("delete", kv -> {
             RecordLayout.Stored<E> old = records.load(kv, key);
             if (old == null || hasExpired(old.entity()) || !matches.test(old.entity())) {
                 return false;
@@ -329,7 +355,7 @@ public final class EntityOperations<E> {
     public boolean delete(byte[] key) {
         RecordLayout<E> records = shared.records();
         CorruptDataException[] corrupt = new CorruptDataException[1];
-        boolean deleted = apply(kv -> {
+        boolean deleted = apply("delete", kv -> {
             corrupt[0] = null;
             if (shared.maintainers().isEmpty() && shared.mapping().version() == null) {
                 if (!records.exists(kv, key)) {
@@ -364,7 +390,7 @@ public final class EntityOperations<E> {
             return true;
         });
         if (corrupt[0] != null) {
-            CORRUPTION.log(System.Logger.Level.WARNING, entityName() + ": deleted " + Tuples.toString(key)
+            CORRUPTION.log(System.Logger.Level.WARNING, entityName() + ": deleted " + shared.mapping().describeKey(key)
                     + ", a record that cannot be decoded; its index entries and counter contributions could not be"
                     + " known, so they stay until repair() removes them", corrupt[0]);
         }
@@ -406,7 +432,7 @@ public final class EntityOperations<E> {
      */
     public boolean update(byte[] key, UnaryOperator<E> change) {
         RecordLayout<E> records = shared.records();
-        return apply(kv -> {
+        return apply("update", kv -> {
             RecordLayout.Stored<E> old = records.load(kv, key);
             if (old == null || hasExpired(old.entity())) {
                 return false;
@@ -465,7 +491,7 @@ public final class EntityOperations<E> {
         long expected = version.get(now);
         long actual = old == null ? 0 : version.get(old);
         if (expected != actual) {
-            throw new OptimisticLockException(entityName(), Tuples.toString(key), expected, actual);
+            throw new OptimisticLockException(entityName(), shared.mapping().describeKey(key), expected, actual);
         }
         return version.with(now, actual + 1);
     }
@@ -521,7 +547,7 @@ public final class EntityOperations<E> {
                 + " is stored as one value per record, which has no field of its own to change"));
         // an expiry must be checked, and a change feed gets the changed entity: both read it
         boolean readsEntity = field.readsEntity() || shared.expiry() != null || shared.feed() != null;
-        return apply(kv -> {
+        return apply("update", kv -> {
             List<KeyValue> loaded = null;
             E now = null;
             if (readsEntity) {
@@ -558,44 +584,60 @@ public final class EntityOperations<E> {
 
     /** Streams the entities in {@code records} in key order; the stream must be closed. */
     public Stream<E> stream(RecordRange records) {
-        KeyRange range = records.keys();
-        if (range.isEmpty()) {
-            return Stream.empty();
-        }
-        RecordCursor<E> cursor = scanRecords(range, 0, null);
-        Spliterator<E> entities = new Spliterators.AbstractSpliterator<>(Long.MAX_VALUE,
-                Spliterator.ORDERED | Spliterator.NONNULL) {
-            @Override
-            public boolean tryAdvance(Consumer<? super E> action) {
-                while (cursor.hasNext()) {
-                    E entity = nextDecodable(cursor);
-                    if (entity != null) {
-                        action.accept(entity);
-                        return true;
-                    }
-                }
-                return false;
+        Timing timing = Timing.start(store, entityName(), "scan");
+        try {
+            KeyRange range = records.keys();
+            if (range.isEmpty()) {
+                return Stream.empty();
             }
-        };
-        return StreamSupport.stream(entities, false).onClose(cursor::close);
+            RecordCursor<E> cursor = scanRecords(range, 0, null);
+            Spliterator<E> entities = new Spliterators.AbstractSpliterator<>(Long.MAX_VALUE,
+                    Spliterator.ORDERED | Spliterator.NONNULL) {
+                @Override
+                public boolean tryAdvance(Consumer<? super E> action) {
+                    while (cursor.hasNext()) {
+                        E entity = nextDecodable(cursor);
+                        if (entity != null) {
+                            action.accept(entity);
+                            return true;
+                        }
+                    }
+                    return false;
+                }
+            };
+            return StreamSupport.stream(entities, false).onClose(cursor::close);
+        } catch (RuntimeException | Error e) {
+            Timing.failed(timing, e);
+            throw e;
+        } finally {
+            Timing.end(timing);
+        }
     }
 
     /** Every entity in {@code records}, in key order. */
     public List<E> list(RecordRange records) {
-        KeyRange range = records.keys();
-        List<E> found = new ArrayList<>();
-        if (range.isEmpty()) {
-            return found;
-        }
-        try (RecordCursor<E> cursor = scanRecords(range, 0, null)) {
-            while (cursor.hasNext()) {
-                E entity = nextDecodable(cursor);
-                if (entity != null) {
-                    found.add(entity);
+        Timing timing = Timing.start(store, entityName(), "scan");
+        try {
+            KeyRange range = records.keys();
+            List<E> found = new ArrayList<>();
+            if (range.isEmpty()) {
+                return found;
+            }
+            try (RecordCursor<E> cursor = scanRecords(range, 0, null)) {
+                while (cursor.hasNext()) {
+                    E entity = nextDecodable(cursor);
+                    if (entity != null) {
+                        found.add(entity);
+                    }
                 }
             }
+            return found;
+        } catch (RuntimeException | Error e) {
+            Timing.failed(timing, e);
+            throw e;
+        } finally {
+            Timing.end(timing);
         }
-        return found;
     }
 
     /**
@@ -615,41 +657,50 @@ public final class EntityOperations<E> {
 
     /** One page of the entities in {@code records}, in key order (in scan order across partitions). */
     public Page<E> page(RecordRange records, PageRequest request) {
-        KeyRange range = records.keys();
-        requirePage(request);
-        List<E> items = new ArrayList<>(Math.min(request.size(), 256));
-        byte[] after = resumeAfter(Continuations.Scan.RECORDS, range, request);
-        if (range.isEmpty() || finished(request, after)) {
-            return new Page<>(items, Optional.empty());
-        }
-        byte[] lastKey = null;
-        boolean more = false;
-        int limit = request.size() + 1; // one record past the page, to know whether another follows
-        byte[] from = after;
-        while (true) {
-            int read = 0;
-            try (RecordCursor<E> cursor = scanRecords(range, limit, from)) {
-                while (cursor.hasNext()) {
-                    if (items.size() == request.size()) {
-                        more = true;
-                        break;
-                    }
-                    E entity = nextDecodable(cursor);
-                    read++;
-                    lastKey = cursor.key();
-                    if (entity != null) {
-                        items.add(entity);
+        Timing timing = Timing.start(store, entityName(), "scan");
+        try {
+            KeyRange range = records.keys();
+            requirePage(request);
+            List<E> items = new ArrayList<>(Math.min(request.size(), 256));
+            byte[] after = resumeAfter(Continuations.Scan.RECORDS, range, request);
+            if (range.isEmpty() || finished(request, after)) {
+                return new Page<>(items, Optional.empty());
+            }
+            byte[] lastKey = null;
+            boolean more = false;
+            int limit = request.size() + 1; // one record past the page, to know whether another follows
+            byte[] from = after;
+            while (true) {
+                int read = 0;
+                try (RecordCursor<E> cursor = scanRecords(range, limit, from)) {
+                    while (cursor.hasNext()) {
+                        if (items.size() == request.size()) {
+                            more = true;
+                            break;
+                        }
+                        E entity = nextDecodable(cursor);
+                        read++;
+                        lastKey = cursor.key();
+                        if (entity != null) {
+                            items.add(entity);
+                        }
                     }
                 }
+                // records that could not be decoded took room in the scan's limit: read on after the last one
+                from = more || read < limit ? null : KeyRange.tuplePrefix(lastKey).end();
+                if (from == null || java.util.Arrays.compareUnsigned(from, range.end()) >= 0) {
+                    break;
+                }
             }
-            // records that could not be decoded took room in the scan's limit: read on after the last one
-            from = more || read < limit ? null : KeyRange.tuplePrefix(lastKey).end();
-            if (from == null || java.util.Arrays.compareUnsigned(from, range.end()) >= 0) {
-                break;
-            }
+            return new Page<>(items, more
+                    ? Optional.of(Continuations.encode(Continuations.Scan.RECORDS, range, lastKey))
+                    : Optional.empty());
+        } catch (RuntimeException | Error e) {
+            Timing.failed(timing, e);
+            throw e;
+        } finally {
+            Timing.end(timing);
         }
-        return new Page<>(items, more ? Optional.of(Continuations.encode(Continuations.Scan.RECORDS, range, lastKey))
-                : Optional.empty());
     }
 
     /**
@@ -664,6 +715,18 @@ public final class EntityOperations<E> {
 
     /** How many entities there are: a scan of every record's items, decoding none. */
     public long count() {
+        Timing timing = Timing.start(store, entityName(), "count");
+        try {
+            return countRecords();
+        } catch (RuntimeException | Error e) {
+            Timing.failed(timing, e);
+            throw e;
+        } finally {
+            Timing.end(timing);
+        }
+    }
+
+    private long countRecords() {
         return shared.records().count(reader(), shared.layout().records());
     }
 
@@ -672,12 +735,20 @@ public final class EntityOperations<E> {
      * while it is being built, by a scan as {@link #count()} does.
      */
     public long count(String counter) {
-        CounterMaintainer<E> maintainer = shared.maintainers().counter(counter);
-        if (maintainer.state() != ComponentStates.State.READY) {
-            return count();
+        Timing timing = Timing.start(store, entityName(), "count");
+        try {
+            CounterMaintainer<E> maintainer = shared.maintainers().counter(counter);
+            if (maintainer.state() != ComponentStates.State.READY) {
+                return countRecords();
+            }
+            byte[] key = maintainer.groupKey(new byte[0]);
+            return Counters.decode(key, reader().get(key));
+        } catch (RuntimeException | Error e) {
+            Timing.failed(timing, e);
+            throw e;
+        } finally {
+            Timing.end(timing);
         }
-        byte[] key = maintainer.groupKey(new byte[0]);
-        return Counters.decode(key, reader().get(key));
     }
 
     // ---- index finders
@@ -720,45 +791,69 @@ public final class EntityOperations<E> {
      *     finder's {@code equals} on the field); it must never say yes where the encodings differ
      */
     public Optional<E> findByUniqueIndex(String index, byte[] value, Predicate<? super E> holds) {
-        IndexMaintainer<E> info = index(index);
-        byte[] entry = KeyLayout.uniqueEntry(info.keys().prefix(), value);
-        KvReader reader = reader();
-        byte[] recordKey = reader.get(entry);
-        if (recordKey == null) {
-            return Optional.empty();
+        Timing timing = Timing.start(store, entityName(), "findByIndex");
+        try {
+            IndexMaintainer<E> info = index(index);
+            byte[] entry = KeyLayout.uniqueEntry(info.keys().prefix(), value);
+            KvReader reader = reader();
+            byte[] recordKey = reader.get(entry);
+            if (recordKey == null) {
+                return Optional.empty();
+            }
+            E entity = shared.records().find(reader, recordKey);
+            if (entity == null) {
+                return Optional.empty();
+            }
+            return holds != null && holds.test(entity) || info.owns(entity, recordKey, entry)
+                    ? Optional.of(entity) : Optional.empty();
+        } catch (RuntimeException | Error e) {
+            Timing.failed(timing, e);
+            throw e;
+        } finally {
+            Timing.end(timing);
         }
-        E entity = shared.records().find(reader, recordKey);
-        if (entity == null) {
-            return Optional.empty();
-        }
-        return holds != null && holds.test(entity) || info.owns(entity, recordKey, entry)
-                ? Optional.of(entity) : Optional.empty();
     }
 
     private List<E> listByIndex(String index, KeyRange range) {
-        IndexMaintainer<E> info = index(index);
-        List<E> found = new ArrayList<>();
-        if (range.isEmpty()) {
-            return found;
-        }
-        List<KeyValue> entries = new ArrayList<>(FETCH_BATCH);
-        try (KvCursor cursor = reader().scan(range, ScanOptions.FORWARD)) {
-            while (cursor.hasNext()) {
-                entries.add(cursor.next());
-                if (entries.size() == FETCH_BATCH) {
-                    found.addAll(fetch(info, entries));
-                    entries.clear();
+        Timing timing = Timing.start(store, entityName(), "findByIndex");
+        try {
+            IndexMaintainer<E> info = index(index);
+            List<E> found = new ArrayList<>();
+            if (range.isEmpty()) {
+                return found;
+            }
+            List<KeyValue> entries = new ArrayList<>(FETCH_BATCH);
+            try (KvCursor cursor = reader().scan(range, ScanOptions.FORWARD)) {
+                while (cursor.hasNext()) {
+                    entries.add(cursor.next());
+                    if (entries.size() == FETCH_BATCH) {
+                        found.addAll(fetch(info, entries));
+                        entries.clear();
+                    }
                 }
             }
+            found.addAll(fetch(info, entries));
+            return found;
+        } catch (RuntimeException | Error e) {
+            Timing.failed(timing, e);
+            throw e;
+        } finally {
+            Timing.end(timing);
         }
-        found.addAll(fetch(info, entries));
-        return found;
     }
 
     private Page<E> pageByIndex(String index, KeyRange range, PageRequest request) {
-        IndexMaintainer<E> info = index(index);
-        Page<KeyValue> entries = pageOf(Continuations.Scan.INDEX, range, request, entry -> entry);
-        return new Page<>(fetch(info, entries.items()), entries.continuation());
+        Timing timing = Timing.start(store, entityName(), "findByIndex");
+        try {
+            IndexMaintainer<E> info = index(index);
+            Page<KeyValue> entries = pageOf(Continuations.Scan.INDEX, range, request, entry -> entry);
+            return new Page<>(fetch(info, entries.items()), entries.continuation());
+        } catch (RuntimeException | Error e) {
+            Timing.failed(timing, e);
+            throw e;
+        } finally {
+            Timing.end(timing);
+        }
     }
 
     /**
@@ -813,8 +908,16 @@ public final class EntityOperations<E> {
 
     /** The value of the counter {@code counter} for the encoded {@code group} (empty for a global counter). */
     public long counter(String counter, byte[] group) {
-        byte[] key = counterMaintainer(counter).groupKey(group);
-        return Counters.decode(key, reader().get(key));
+        Timing timing = Timing.start(store, entityName(), "counter");
+        try {
+            byte[] key = counterMaintainer(counter).groupKey(group);
+            return Counters.decode(key, reader().get(key));
+        } catch (RuntimeException | Error e) {
+            Timing.failed(timing, e);
+            throw e;
+        } finally {
+            Timing.end(timing);
+        }
     }
 
     /**
@@ -827,28 +930,47 @@ public final class EntityOperations<E> {
      * @param group reads one group from a reader positioned on it
      */
     public <K> Map<K, Long> counterGroups(String counter, Function<TupleReader, K> group) {
-        byte[] prefix = counterMaintainer(counter).keys().prefix();
-        Map<K, Long> groups = new LinkedHashMap<>();
-        try (KvCursor cursor = reader().scan(KeyRange.startingWith(prefix), ScanOptions.FORWARD)) {
-            while (cursor.hasNext()) {
-                KeyValue item = cursor.next();
-                TupleReader reader = new TupleReader(item.key(), prefix.length, item.key().length);
-                K decoded;
-                try {
-                    decoded = group.apply(reader); // null for the group of entities whose field is null
-                } catch (CorruptDataException e) {
-                    continue;
-                }
-                if (reader.hasNext()) {
-                    continue;
-                }
-                long value = Counters.decode(item.key(), item.value());
-                if (value != 0) {
-                    groups.put(decoded, value);
+        return counterGroups(counter, new byte[0], group);
+    }
+
+    /**
+     * The groups of a counter with several group fields whose leading values are {@code leading} (encoded), each
+     * with its value, in group order; a group whose value is zero is not listed, nor a key that {@code group} does
+     * not read to its end (as in {@link #counterGroups(String, Function)}).
+     *
+     * @param group reads the rest of a group (its last value) from a reader positioned after {@code leading}
+     */
+    public <K> Map<K, Long> counterGroups(String counter, byte[] leading, Function<TupleReader, K> group) {
+        Timing timing = Timing.start(store, entityName(), "counter");
+        try {
+            byte[] prefix = concat(counterMaintainer(counter).keys().prefix(), leading);
+            Map<K, Long> groups = new LinkedHashMap<>();
+            try (KvCursor cursor = reader().scan(KeyRange.startingWith(prefix), ScanOptions.FORWARD)) {
+                while (cursor.hasNext()) {
+                    KeyValue item = cursor.next();
+                    TupleReader reader = new TupleReader(item.key(), prefix.length, item.key().length);
+                    K decoded;
+                    try {
+                        decoded = group.apply(reader); // null for the group of entities whose field is null
+                    } catch (CorruptDataException e) {
+                        continue;
+                    }
+                    if (reader.hasNext()) {
+                        continue;
+                    }
+                    long value = Counters.decode(item.key(), item.value());
+                    if (value != 0) {
+                        groups.put(decoded, value);
+                    }
                 }
             }
+            return groups;
+        } catch (RuntimeException | Error e) {
+            Timing.failed(timing, e);
+            throw e;
+        } finally {
+            Timing.end(timing);
         }
-        return groups;
     }
 
     /** The maintainer of the counter {@code name}, which must be ready to serve reads. */
@@ -862,12 +984,28 @@ public final class EntityOperations<E> {
 
     /** Recomputes every ready index entry and counter from the records and reports what differs. */
     public IntegrityReport verify(ProgressListener listener) {
-        return checker(false, listener).run();
+        Timing timing = Timing.start(store, entityName(), "verify");
+        try {
+            return checker(false, listener).run();
+        } catch (RuntimeException | Error e) {
+            Timing.failed(timing, e);
+            throw e;
+        } finally {
+            Timing.end(timing);
+        }
     }
 
     /** Like {@link #verify}, and fixes what it finds. */
     public IntegrityReport repair(ProgressListener listener) {
-        return checker(true, listener).run();
+        Timing timing = Timing.start(store, entityName(), "repair");
+        try {
+            return checker(true, listener).run();
+        } catch (RuntimeException | Error e) {
+            Timing.failed(timing, e);
+            throw e;
+        } finally {
+            Timing.end(timing);
+        }
     }
 
     private IntegrityChecker<E> checker(boolean repair, ProgressListener listener) {
@@ -1027,19 +1165,31 @@ public final class EntityOperations<E> {
         return transaction != null ? transaction : store.backend();
     }
 
-    /** Runs {@code work} in this repository's transaction, or in a unit of work of its own. */
-    private <T> T apply(Function<KvTransaction, T> work) {
-        if (shared.refusedWrites() != null) {
-            throw new InvalidRequestException(shared.refusedWrites());
+    /**
+     * Runs {@code work} in this repository's transaction, or in a unit of work of its own.
+     *
+     * @param operation what the work does, for the store's {@link io.kvmapper.OperationListener}
+     */
+    private <T> T apply(String operation, Function<KvTransaction, T> work) {
+        Timing timing = Timing.start(store, entityName(), operation);
+        try {
+            if (shared.refusedWrites() != null) {
+                throw new InvalidRequestException(shared.refusedWrites());
+            }
+            if (transaction != null) {
+                return work.apply(transaction);
+            }
+            return store.transactKvResult(work);
+        } catch (RuntimeException | Error e) {
+            Timing.failed(timing, e);
+            throw e;
+        } finally {
+            Timing.end(timing);
         }
-        if (transaction != null) {
-            return work.apply(transaction);
-        }
-        return store.transactKvResult(work);
     }
 
-    private void execute(Consumer<KvTransaction> work) {
-        apply(kv -> {
+    private void execute(String operation, Consumer<KvTransaction> work) {
+        apply(operation, kv -> {
             work.accept(kv);
             return null;
         });

@@ -10,6 +10,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Spliterator;
 import java.util.Spliterators;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
@@ -101,8 +102,29 @@ public final class EntityQuery<E> {
 
     // ---- terminal operations
 
+    /**
+     * Runs a terminal operation, timed for the store's {@link io.kvmapper.OperationListener} as a {@code query}
+     * (for a stream: until it is opened). {@code work} is a method reference that captures nothing, so a store
+     * without a listener allocates nothing here and reads no clock.
+     */
+    private <A, T> T timed(BiFunction<EntityQuery<E>, A, T> work, A argument) {
+        Timing timing = Timing.start(operations.store(), operations.entityName(), "query");
+        try {
+            return work.apply(this, argument);
+        } catch (RuntimeException | Error e) {
+            Timing.failed(timing, e);
+            throw e;
+        } finally {
+            Timing.end(timing);
+        }
+    }
+
     /** Every entity found, in the query's order, at most the limit. */
     public List<E> list() {
+        return timed(EntityQuery::listNow, null);
+    }
+
+    private List<E> listNow(Object unused) {
         List<E> found = new ArrayList<>();
         try (MergedHits<E> hits = open(true, limit, null)) {
             while ((limit == 0 || found.size() < limit) && hits.hasNext()) {
@@ -114,6 +136,10 @@ public final class EntityQuery<E> {
 
     /** The entities found, streamed lazily in the query's order; the stream holds cursors until closed. */
     public Stream<E> stream() {
+        return timed(EntityQuery::streamNow, null);
+    }
+
+    private Stream<E> streamNow(Object unused) {
         MergedHits<E> hits = open(operations, true, limit, true, null);
         Spliterator<E> entities = new Spliterators.AbstractSpliterator<>(Long.MAX_VALUE,
                 Spliterator.ORDERED | Spliterator.NONNULL) {
@@ -134,6 +160,10 @@ public final class EntityQuery<E> {
 
     /** One page of the entities found, resuming after the request's continuation. */
     public Page<E> page(PageRequest request) {
+        return timed(EntityQuery::pageNow, request);
+    }
+
+    private Page<E> pageNow(PageRequest request) {
         if (request == null) {
             throw new InvalidRequestException(method + ": a paged query needs a PageRequest, not null; ask for the"
                     + " first page with PageRequest.ofSize(n)");
@@ -158,6 +188,10 @@ public final class EntityQuery<E> {
 
     /** The first entity found, if any. */
     public Optional<E> first() {
+        return timed(EntityQuery::firstNow, null);
+    }
+
+    private Optional<E> firstNow(Object unused) {
         try (MergedHits<E> hits = open(true, 1, null)) {
             return hits.hasNext() ? Optional.of(hits.next().entity()) : Optional.empty();
         }
@@ -169,6 +203,10 @@ public final class EntityQuery<E> {
      * @throws InvalidRequestException if the query finds more than one
      */
     public Optional<E> one() {
+        return timed(EntityQuery::oneNow, null);
+    }
+
+    private Optional<E> oneNow(Object unused) {
         try (MergedHits<E> hits = open(true, 2, null)) {
             if (!hits.hasNext()) {
                 return Optional.empty();
@@ -187,6 +225,10 @@ public final class EntityQuery<E> {
      * entity.
      */
     public long count() {
+        return timed(EntityQuery::countNow, null);
+    }
+
+    private long countNow(Object unused) {
         long count = 0;
         try (MergedHits<E> hits = open(false, 0, null)) {
             while (hits.hasNext()) {
@@ -199,6 +241,10 @@ public final class EntityQuery<E> {
 
     /** Whether the query finds an entity; stops at the first. */
     public boolean exists() {
+        return timed(EntityQuery::existsNow, null);
+    }
+
+    private boolean existsNow(Object unused) {
         try (MergedHits<E> hits = open(true, 1, null)) {
             return hits.hasNext();
         }
@@ -213,6 +259,10 @@ public final class EntityQuery<E> {
      * @return how many were deleted
      */
     public long delete(Predicate<? super E> matches) {
+        return timed(EntityQuery::deleteNow, matches);
+    }
+
+    private long deleteNow(Predicate<? super E> matches) {
         Objects.requireNonNull(matches, "matches");
         long deleted = 0;
         byte[][] after = null;

@@ -4,6 +4,7 @@ import io.kvmapper.InvalidRequestException;
 import io.kvmapper.KvMapperException;
 import io.kvmapper.KvStore;
 import io.kvmapper.Multimap;
+import io.kvmapper.OperationListener;
 import io.kvmapper.Progress;
 import io.kvmapper.ProgressListener;
 import io.kvmapper.RetryPolicy;
@@ -38,6 +39,8 @@ public final class KvStoreImpl implements KvStore {
     private final int reapRate;
     private final Map<Class<?>, Object> components = new ConcurrentHashMap<>();
     private final List<ProgressListener> listeners = new CopyOnWriteArrayList<>();
+    /** Null while no listener is registered: the check that keeps operations untimed by default. */
+    private volatile OperationListener operationListener;
 
     private KvStoreImpl(KvBackend backend, RetryPolicy retryPolicy, Clock clock, Duration expiryInterval,
             int reapRate) {
@@ -141,7 +144,12 @@ public final class KvStoreImpl implements KvStore {
                 if (!e.isRetryable()) {
                     throw e;
                 }
-                if (attempt >= retryPolicy.maxAttempts()) {
+                boolean retrying = attempt < retryPolicy.maxAttempts();
+                OperationListener listener = operationListener;
+                if (listener != null && e instanceof TransactionConflictException) {
+                    notifyConflict(listener, attempt, retrying);
+                }
+                if (!retrying) {
                     throw exhausted(e, attempt);
                 }
                 sleep(retryPolicy.backoff(attempt));
@@ -201,6 +209,27 @@ public final class KvStoreImpl implements KvStore {
     @Override
     public void addProgressListener(ProgressListener listener) {
         listeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    @Override
+    public synchronized void addOperationListener(OperationListener listener) {
+        Objects.requireNonNull(listener, "listener");
+        OperationListener first = operationListener;
+        operationListener = first == null ? listener : new OperationListeners(first, listener);
+    }
+
+    /** The listener of repository operations, or null if there is none (then operations are not timed). */
+    public OperationListener operationListener() {
+        return operationListener;
+    }
+
+    private static void notifyConflict(OperationListener listener, int attempt, boolean retrying) {
+        try {
+            listener.onConflict(attempt, retrying);
+        } catch (RuntimeException e) {
+            System.getLogger(KvStore.class.getName()).log(System.Logger.Level.WARNING,
+                    "operation listener failed on a conflict", e);
+        }
     }
 
     /** Sends {@code progress} to every listener; a failing listener does not stop the others or the task. */

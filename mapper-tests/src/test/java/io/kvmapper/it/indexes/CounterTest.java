@@ -125,6 +125,28 @@ class CounterTest {
     }
 
     @Test
+    void aCounterOverSeveralFieldsMapsTheLastOneForGivenLeadingValues() {
+        TicketRepository tickets = new TicketRepository(store);
+        tickets.save(new Ticket("core", 1, "bob", null, null, null, 3));
+        tickets.save(new Ticket("core", 2, "ann", null, null, null, 5));
+        tickets.save(new Ticket("core", 3, null, null, null, null, null));
+        tickets.save(new Ticket("core", 4, "ann", null, null, null, 1));
+        tickets.save(new Ticket("core2", 1, "cy", null, null, null, 1));   // a project whose name extends "core"
+        tickets.save(new Ticket("web", 1, "ann", null, null, null, 1));
+        Map<String, Long> core = new LinkedHashMap<>();
+        core.put(null, 1L);
+        core.put("ann", 2L);
+        core.put("bob", 1L);
+        assertEquals(new ArrayList<>(core.entrySet()), new ArrayList<>(tickets.countByProjectAndAssignee("core").entrySet()),
+                "one scan over the project's groups, in group order, no other project's");
+        assertEquals(Map.of("ann", 1L), tickets.countByProjectAndAssignee("web"));
+        assertEquals(Map.of(), tickets.countByProjectAndAssignee("none"));
+        tickets.deleteById("core", 1);
+        assertEquals(java.util.Arrays.asList("ann", null), tickets.countByProjectAndAssignee("core").keySet().stream()
+                .sorted(java.util.Comparator.nullsLast(String::compareTo)).toList(), "a group at zero is not listed");
+    }
+
+    @Test
     void aReplaceThatChangesTheGroupMovesTheCountAndADeleteDecrements() {
         Member ada = members.save(Member.of(1, null, "gold", 30, 100L, "Oslo", null));
         members.save(Member.of(2, null, "gold", 30, 50L, "Oslo", null));

@@ -7,6 +7,7 @@ import io.kvmapper.Page;
 import io.kvmapper.PageRequest;
 import io.kvmapper.samples.Sample;
 import io.kvmapper.samples.StoredKeys;
+import io.kvmapper.tuple.Tuples;
 import java.io.PrintStream;
 import java.time.Instant;
 import java.util.List;
@@ -35,8 +36,11 @@ public final class EventLogSample implements Sample {
             }
         }
         out.println("logged 60 api entries and 6 db entries");
-        out.println("the db partition, newest first (the descending instant prints as its encoded bytes):");
-        StoredKeys.ofPartition(store, "LogEntry", "db").stream().limit(2).forEach(key -> out.println("  " + key));
+        out.println("the db partition, newest first: each key as stored (schema-less, the descending instant is"
+                + " its inverted bytes), then as the entity's key reads it (the generated mapping names and types"
+                + " each component, as exception messages do):");
+        StoredKeys.keysOfPartition(store, "LogEntry", "db").stream().limit(2).forEach(key -> out.println("  "
+                + Tuples.toString(key) + "\n    = " + LogEntry_KvMapping.INSTANCE.describeKey(key)));
 
         List<LogEntry> newest = log.findBySource("api", PageRequest.ofSize(3)).items();
         out.println("3 newest api entries: " + messages(newest));

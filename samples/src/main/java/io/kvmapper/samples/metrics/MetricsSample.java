@@ -92,8 +92,9 @@ public final class MetricsSample implements Sample {
         Instant ten = TEN;
         buckets.putValues(CPU, ten, "00:01", 46.1);
         Map<String, Double> tenOClock = new TreeMap<>(buckets.findById(CPU, ten).orElseThrow().values());
+        byte[] tenKey = StoredKeys.keysOfPartition(store, "HourBucket", CPU).get(10);
         out.println("the 10:00 bucket after putValues(\"00:01\", 46.1): " + tenOClock + ", under "
-                + StoredKeys.ofPartition(store, "HourBucket", CPU).get(10));
+                + Tuples.toString(tenKey) + " = " + HourBucket_KvMapping.INSTANCE.describeKey(tenKey));
         equal("the 10:00 bucket", Map.of("00:00", 50.0, "00:01", 46.1, "30:00", 70.0), tenOClock);
 
         List<HourBucket> day = buckets.findByMetricAndHourBetween(CPU, DAY, DAY.plus(Duration.ofDays(1)));
