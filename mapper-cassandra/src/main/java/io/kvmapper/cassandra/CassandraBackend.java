@@ -102,7 +102,8 @@ public final class CassandraBackend implements KvBackend {
         this.placement = new Placement(options.bucketedPartitions(), options.partitionBuckets());
         this.chunkSize = options.valueChunkSize();
         this.pageSize = options.pageSize();
-        this.layout = new StoreLayout(placement, counterPartitions, chunkSize, Math.min(IN_BATCH, pageSize));
+        this.layout = new StoreLayout(placement, counterPartitions, chunkSize, Math.min(IN_BATCH, pageSize),
+                options.chunkPartitions());
     }
 
     /** The driver session this backend works through. */

@@ -160,6 +160,7 @@ public final class CassandraKvStore {
         private int pageSize = DEFAULT_PAGE_SIZE;
         private int valueChunkSize = DEFAULT_VALUE_CHUNK_SIZE;
         private Predicate<byte[]> counterPartitions = CounterPartitions.kvMapperLayout();
+        private Predicate<byte[]> chunkPartitions = ChunkPartitions.kvMapperLayout();
         private Predicate<byte[]> bucketedPartitions = BucketedPartitions.kvMapperLayout();
         private int partitionBuckets = DEFAULT_PARTITION_BUCKETS;
         private Duration requestTimeout;
@@ -322,6 +323,22 @@ public final class CassandraKvStore {
         /** The partitions that may hold counters. */
         public Predicate<byte[]> counterPartitions() {
             return counterPartitions;
+        }
+
+        /**
+         * Which partitions (given as the encoded partition element) may hold values longer than
+         * {@link #valueChunkSize}. Default {@link ChunkPartitions#kvMapperLayout()}; {@link ChunkPartitions#all()}
+         * for a store written through the storage SPI in other ways. See {@link ChunkPartitions} for what it
+         * spares.
+         */
+        public Options chunkPartitions(Predicate<byte[]> partitions) {
+            this.chunkPartitions = Objects.requireNonNull(partitions, "partitions");
+            return this;
+        }
+
+        /** The partitions that may hold values longer than the chunk size. */
+        public Predicate<byte[]> chunkPartitions() {
+            return chunkPartitions;
         }
 
         /**

@@ -78,13 +78,16 @@ record CommitPlan(List<Map.Entry<byte[], BufferedOp.Checked>> checked, List<CqlW
             }
             partitions.add(at.stored());
             if (op instanceof BufferedOp.Put put) {
-                writeValue(batch, at, replaced.putOver(key, put.value()), layout.chunkSize(), deletedAt, writtenAt);
+                writeValue(batch, at, replaced.putOver(key, put.value()), layout.chunkSize(),
+                        layout.mayHoldChunks(at.partition()), deletedAt, writtenAt);
             } else {
                 byte[] base = replaced.deleteOver(key);
                 batch.add(base != null
                         ? new CqlWrite.InsertData(at.stored(), at.sortKey(), Statements.buffer(base), writtenAt)
                         : new CqlWrite.DeleteData(at.stored(), at.sortKey(), writtenAt));
-                batch.add(new CqlWrite.DeleteChunks(at.stored(), at.sortKey(), deletedAt));
+                if (layout.mayHoldChunks(at.partition())) {
+                    batch.add(new CqlWrite.DeleteChunks(at.stored(), at.sortKey(), deletedAt));
+                }
             }
         }
         String description = "commit of " + writes.writes().size() + " writes and " + writes.deletedRanges().size()
@@ -124,11 +127,17 @@ record CommitPlan(List<Map.Entry<byte[], BufferedOp.Checked>> checked, List<CqlW
                 range.to() == null ? null : Statements.buffer(range.to()), deletedAt);
     }
 
-    /** A value as one data row, or as a null data row and chunks when it is longer than the chunk size. */
+    /**
+     * A value as one data row, or as a null data row and chunks when it is longer than the chunk size; in a
+     * partition that may hold chunks, after the deletion of the chunks of the value it replaces.
+     */
     private static void writeValue(List<CqlWrite> batch, StoreLayout.Location at, byte[] value, int chunkSize,
-            long deletedAt, long writtenAt) {
-        // Chunks of an earlier value go in any case; new chunks, written later, survive the deletion.
-        batch.add(new CqlWrite.DeleteChunks(at.stored(), at.sortKey(), deletedAt));
+            boolean mayHoldChunks, long deletedAt, long writtenAt) {
+        // Chunks of an earlier value go in any case; new chunks, written later, survive the deletion. A partition
+        // that may not hold chunks has none to delete (WriteSet refuses a long value there).
+        if (mayHoldChunks) {
+            batch.add(new CqlWrite.DeleteChunks(at.stored(), at.sortKey(), deletedAt));
+        }
         if (value.length <= chunkSize) {
             batch.add(new CqlWrite.InsertData(at.stored(), at.sortKey(), Statements.buffer(value), writtenAt));
             return;

@@ -7,9 +7,24 @@ import java.util.function.Predicate;
 /**
  * How a store lays out keys and values, as a transaction's parts need to know it: where a key is stored
  * ({@link Placement}), which partitions may hold counters ({@link CounterPartitions}), how long a value may be
- * before it is stored as chunks, and how many keys one {@code IN} read asks for.
+ * before it is stored as chunks, how many keys one {@code IN} read asks for, and which partitions may hold values
+ * stored as chunks ({@link ChunkPartitions}).
  */
-record StoreLayout(Placement placement, Predicate<byte[]> counterPartitions, int chunkSize, int keysPerRead) {
+record StoreLayout(Placement placement, Predicate<byte[]> counterPartitions, int chunkSize, int keysPerRead,
+        Predicate<byte[]> chunkPartitions) {
+    /** A layout in which every partition may hold values stored as chunks. */
+    StoreLayout(Placement placement, Predicate<byte[]> counterPartitions, int chunkSize, int keysPerRead) {
+        this(placement, counterPartitions, chunkSize, keysPerRead, ChunkPartitions.all());
+    }
+
+    /**
+     * Whether the partition may hold values stored as chunks, and so whether a put or delete there deletes the
+     * key's chunks.
+     */
+    boolean mayHoldChunks(byte[] partition) {
+        return chunkPartitions.test(partition);
+    }
+
     /** Whether the partition may hold counters, and so whether a write there may replace one. */
     boolean mayHoldCounters(byte[] partition) {
         return counterPartitions.test(partition);

@@ -145,8 +145,20 @@ final class WriteSet {
 
     // ---------------------------------------------------------------- writes
 
+    /**
+     * Buffers a put.
+     *
+     * @throws InvalidRequestException if the value is longer than the chunk size and the key's partition may not
+     *     hold values stored as chunks
+     */
     void put(byte[] key, byte[] value) {
-        PartitionRange.partitionLength(key);
+        int length = PartitionRange.partitionLength(key);
+        if (value.length > layout.chunkSize() && !layout.mayHoldChunks(Arrays.copyOf(key, length))) {
+            throw new InvalidRequestException("put of key " + Tuples.toString(key) + " in " + where + ": its value of "
+                    + value.length + " bytes is longer than the chunk size (" + layout.chunkSize() + "), and its"
+                    + " partition may not hold values stored as chunks (CassandraKvStore.Options.chunkPartitions says"
+                    + " which may)");
+        }
         requirePlain(key, "put");
         writes.put(key.clone(), new BufferedOp.Put(value.clone()));
     }

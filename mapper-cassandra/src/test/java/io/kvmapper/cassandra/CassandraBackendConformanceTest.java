@@ -14,6 +14,7 @@ class CassandraBackendConformanceTest extends CassandraConformance {
 
     @Override
     CassandraKvStore.Options options() {
-        return CassandraKvStore.options().counterPartitions(CounterPartitions.all());
+        return CassandraKvStore.options().counterPartitions(CounterPartitions.all())
+                .chunkPartitions(ChunkPartitions.all());
     }
 }

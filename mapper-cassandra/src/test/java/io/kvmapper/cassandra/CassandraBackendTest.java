@@ -342,6 +342,36 @@ class CassandraBackendTest {
     }
 
     @Test
+    void writesWherePartitionsHoldNoChunksDeleteNoChunks() {
+        byte[] entry = Tuples.encode(List.of("User", "i", "status"), "ACTIVE", 1L);
+        REQUESTS.reset();
+        commit(tx -> tx.put(entry, new byte[0]));
+        List<String> put = REQUESTS.settled(1);
+        assertEquals(1, put.size(), () -> "requests: " + put);
+        assertFalse(put.get(0).startsWith("BATCH") || put.get(0).contains("kv_chunks"),
+                () -> "an index entry's put is its INSERT alone: " + put);
+        assertArrayEquals(new byte[0], backend.get(entry));
+
+        REQUESTS.reset();
+        commit(tx -> tx.delete(entry));
+        List<String> delete = REQUESTS.settled(1);
+        assertEquals(1, delete.size(), () -> "requests: " + delete);
+        assertFalse(delete.get(0).startsWith("BATCH") || delete.get(0).contains("kv_chunks"),
+                () -> "an index entry's delete is its DELETE alone: " + delete);
+        assertNull(backend.get(entry));
+
+        REQUESTS.reset();
+        commit(tx -> tx.put(record(1), Tuples.encode("v")));
+        assertEquals(List.of("BATCH of 2"), REQUESTS.settled(1), "a record's put also deletes the chunks it replaces");
+
+        try (KvTransaction tx = backend.beginTransaction()) {
+            InvalidRequestException refused =
+                    assertThrows(InvalidRequestException.class, () -> tx.put(entry, randomBytes(CHUNK + 1)));
+            assertTrue(refused.getMessage().contains("chunkPartitions"), refused.getMessage());
+        }
+    }
+
+    @Test
     void transactionsDetectNoConflictsAndTheLaterCommitWins() {
         byte[] key = record(1);
         commit(tx -> tx.put(key, Tuples.encode("v")));

@@ -14,6 +14,7 @@ class CassandraBucketedConformanceTest extends CassandraConformance {
     @Override
     CassandraKvStore.Options options() {
         return CassandraKvStore.options().counterPartitions(CounterPartitions.all())
+                .chunkPartitions(ChunkPartitions.all())
                 .bucketedPartitions(BucketedPartitions.all()).partitionBuckets(4);
     }
 }

@@ -11,6 +11,8 @@ import io.kvmapper.Page;
 import io.kvmapper.PageRequest;
 import io.kvmapper.ProgressListener;
 import io.kvmapper.Transaction;
+import io.kvmapper.TransactionConflictException;
+import io.kvmapper.UniqueConstraintException;
 import io.kvmapper.internal.codec.AttributeField;
 import io.kvmapper.internal.codec.AttributeWriter;
 import io.kvmapper.internal.index.ComponentStates;
@@ -309,20 +311,63 @@ public final class EntityOperations<E> {
     public E insert(E entity) {
         requireEntity(entity, "insert");
         byte[] key = shared.mapping().keyOf(entity);
-        return apply("insert", kv -> {
-            if (shared.expiry() == null) {
-                if (shared.records().exists(kv, key)) {
+        Timing timing = Timing.start(store, entityName(), "insert");
+        try {
+            if (transaction == null && shared.mapping().version() == null && shared.expiry() == null
+                    && shared.records().checksWrites()) {
+                E inserted = insertUnread(key, entity);
+                if (inserted != null) {
+                    return inserted;
+                }
+            }
+            return unitOfWork(kv -> {
+                if (shared.expiry() == null) {
+                    if (shared.records().exists(kv, key)) {
+                        throw new DuplicateKeyException(entityName(), shared.mapping().describeKey(key));
+                    }
+                    return write(kv, key, null, entity);
+                }
+                // an expired entity is absent, and is reaped in this unit of work: the write replaces it
+                RecordLayout.Stored<E> old = shared.records().load(kv, key);
+                if (old != null && !hasExpired(old.entity())) {
+                    throw new DuplicateKeyException(entityName(), shared.mapping().describeKey(key));
+                }
+                return write(kv, key, old, entity);
+            });
+        } catch (RuntimeException | Error e) {
+            Timing.failed(timing, e);
+            throw e;
+        } finally {
+            Timing.end(timing);
+        }
+    }
+
+    /**
+     * An insert without the read of its key, where the record's write is a checked write expecting no value
+     * ({@link RecordLayout#checksWrites()}: on Cassandra an {@code INSERT ... IF NOT EXISTS}), which fails on a
+     * taken key anyway and, being applied before every other write of the commit, leaves nothing applied then.
+     * Only the first attempt goes unread; a retry reads. If the first and only attempt conflicts (a taken key, or
+     * another checked write) or finds a unique value taken, nothing was applied and it returns null, so that the
+     * caller inserts with the read and reports what it finds as an insert with the read always has (a taken key
+     * before a taken unique value).
+     *
+     * @return the entity as stored, or null to insert with the read
+     */
+    private E insertUnread(byte[] key, E entity) {
+        int[] attempts = {0};
+        try {
+            return unitOfWork(kv -> {
+                if (attempts[0]++ > 0 && shared.records().exists(kv, key)) { // a retry reads, as an insert does
                     throw new DuplicateKeyException(entityName(), shared.mapping().describeKey(key));
                 }
                 return write(kv, key, null, entity);
+            });
+        } catch (TransactionConflictException | UniqueConstraintException e) {
+            if (attempts[0] > 1) {
+                throw e; // the retries read the key: what they found stands
             }
-            // an expired entity is absent, and is reaped in this unit of work: the write replaces it
-            RecordLayout.Stored<E> old = shared.records().load(kv, key);
-            if (old != null && !hasExpired(old.entity())) {
-                throw new DuplicateKeyException(entityName(), shared.mapping().describeKey(key));
-            }
-            return write(kv, key, old, entity);
-        });
+            return null;
+        }
     }
 
     /**
@@ -1173,19 +1218,24 @@ public final class EntityOperations<E> {
     private <T> T apply(String operation, Function<KvTransaction, T> work) {
         Timing timing = Timing.start(store, entityName(), operation);
         try {
-            if (shared.refusedWrites() != null) {
-                throw new InvalidRequestException(shared.refusedWrites());
-            }
-            if (transaction != null) {
-                return work.apply(transaction);
-            }
-            return store.transactKvResult(work);
+            return unitOfWork(work);
         } catch (RuntimeException | Error e) {
             Timing.failed(timing, e);
             throw e;
         } finally {
             Timing.end(timing);
         }
+    }
+
+    /** Runs {@code work} in this repository's transaction, or in a unit of work of its own; untimed. */
+    private <T> T unitOfWork(Function<KvTransaction, T> work) {
+        if (shared.refusedWrites() != null) {
+            throw new InvalidRequestException(shared.refusedWrites());
+        }
+        if (transaction != null) {
+            return work.apply(transaction);
+        }
+        return store.transactKvResult(work);
     }
 
     private void execute(String operation, Consumer<KvTransaction> work) {

@@ -149,7 +149,9 @@ final class MonolithicLayout<E> extends RecordLayout<E> {
     /**
      * {@inheritDoc} Where writes are checked ({@link #checksWrites()}) the value is written only if it is
      * still the one loaded ({@link KvTransaction#writeIfUnchanged}), so that concurrent writers of one record
-     * never overwrite each other unawares, also on a backend without conflict detection.
+     * never overwrite each other unawares, also on a backend without conflict detection. A record whose value
+     * would not change (the same bytes as loaded) is not written: a change to what it already holds sends nothing
+     * (on Cassandra, no lightweight transaction), as hand-written code would not either.
      */
     @Override
     public void write(KvTransaction kv, byte[] key, Stored<E> old, E now) {
@@ -158,6 +160,9 @@ final class MonolithicLayout<E> extends RecordLayout<E> {
             LastWritten<E> last = lastWritten.get();
             last.entity = now;
             last.value = value;
+        }
+        if (old != null && Arrays.equals(old.value(), value)) {
+            return;
         }
         if (checksWrites()) {
             kv.writeIfUnchanged(key, old == null ? null : old.value(), value);
