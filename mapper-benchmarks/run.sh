@@ -9,9 +9,9 @@
 # warm-up: about 15 minutes on 2 cores for the seven contenders. --quick loads 20,000 users and 20,000
 # orders and measures 2 x 1 s after 1 s of warm-up: a few minutes, for a first look, not for quoting.
 # JMH arguments come last and override these, e.g. -p contender=raw,kvmapper or a benchmark name such as
-# findById. The codec, layout and concurrent-commit benchmarks have no contenders and are left out: run
-# them by name from the jar (docs/benchmarks.md). QueryBenchmark has contenders of its own and is left out
-# too (docs/queries.md).
+# findById. The codec, layout, concurrent-commit and change feed benchmarks have no contenders and are left
+# out: run them by name from the jar (docs/benchmarks.md). QueryBenchmark has contenders of its own and is left
+# out too (docs/queries.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=(-f 1 -wi 2 -w 2s -i 3 -r 2s)
@@ -24,6 +24,7 @@ fi
 mvn -B -q -DskipTests package -pl mapper-benchmarks -am
 java -jar mapper-benchmarks/target/benchmarks.jar "${mode[@]}" \
     -prof io.kvmapper.benchmarks.CpuTimeProfiler -e 'CodecBenchmark|LayoutBenchmark|ConcurrentCommitBenchmark|QueryBenchmark' \
+    -e ChangeFeedBenchmark \
     -rf json -rff "$results" "$@"
 chart=docs/benchmarks.png
 [ "$results" = mapper-benchmarks/target/results.json ] || chart=mapper-benchmarks/target/benchmarks-quick.png

@@ -84,6 +84,16 @@ public interface KvStore extends AutoCloseable {
     boolean awaitSchemaBuilds(Duration timeout);
 
     /**
+     * Deletes every entity that has expired by now ({@code @Expires}), with its index entries and counter
+     * contributions (and, for an entity with a change feed, a {@link Change.Kind#DELETE} change each), in units
+     * of work of at most a hundred entities; what the store's reaper also does in the background, every
+     * {@code expiryInterval}. It knows the entities this process has opened a repository of.
+     *
+     * @return how many entities it deleted
+     */
+    long reapExpired();
+
+    /**
      * What lies under this store, as {@code type}: the storage backend ({@code io.kvmapper.spi.KvBackend}, or
      * the backend's own class), for tools and custom data structures that work at the storage SPI level.
      *

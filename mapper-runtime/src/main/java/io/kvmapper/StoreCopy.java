@@ -2,8 +2,10 @@ package io.kvmapper;
 
 /**
  * Copies every item of one store into another, empty one: how a store moves from one backend to another,
- * such as from embedded RocksDB to Cassandra. Records, index entries, counters, multimaps and the stored
- * schema all go along, so the repositories work on the copy at once, with every index and counter ready.
+ * such as from embedded RocksDB to Cassandra. Records, index entries, counters, expiry indexes, multimaps and the
+ * stored schema all go along, so the repositories work on the copy at once, with every index and counter ready.
+ * Change feeds do not: their changes are keyed by the source backend's commit stamps, which the target's own
+ * commits would not sort after, so the target's feeds start empty and their consumers start from them afresh.
  * Obtain one from the source with {@link KvStore#copy()}:
  *
  * <pre>{@code

@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
@@ -83,6 +84,9 @@ public final class CassandraBackend implements KvBackend {
     private final String where;
     private final Set<Resource> openResources = ConcurrentHashMap.newKeySet();
     private final AtomicLong lastTimestamp = new AtomicLong();
+    private final StampOrder stampOrder = new StampOrder(this::nextTimestamps);
+    /** Tells this instance's stamps from those of other clients with the same write timestamp. */
+    private final long stampClient = UUID.randomUUID().getMostSignificantBits();
     private volatile boolean closed;
 
     CassandraBackend(CqlSession session, boolean ownsSession, String keyspace, CassandraKvStore.Options options) {
@@ -500,6 +504,16 @@ public final class CassandraBackend implements KvBackend {
                 return first;
             }
         }
+    }
+
+    /** The order in which commits with stamped puts tell their callbacks. */
+    StampOrder stampOrder() {
+        return stampOrder;
+    }
+
+    /** The random number every stamp of this backend instance holds after its write timestamp. */
+    long stampClient() {
+        return stampClient;
     }
 
     /**

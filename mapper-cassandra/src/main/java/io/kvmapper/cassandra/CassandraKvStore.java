@@ -9,7 +9,7 @@ import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.ssl.ProgrammaticSslEngineFactory;
 import io.kvmapper.KvStore;
 import io.kvmapper.internal.store.KvStoreImpl;
-import io.kvmapper.RetryPolicy;
+import io.kvmapper.StoreOptions;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Collection;
@@ -133,11 +133,13 @@ public final class CassandraKvStore {
     }
 
     /**
-     * Settings for opening a Cassandra store; a fluent builder. Each store reads the settings when it
+     * Settings for opening a Cassandra store; a fluent builder, with the settings every backend shares
+     * ({@link StoreOptions}: retries, the clock, expiry; Cassandra transactions detect no conflicts, so only
+     * conflicts raised by the mapper itself are retried). Each store reads the settings when it
      * opens, so one {@code Options} may open several stores, and changing it later affects none of them.
      * Not safe for concurrent modification.
      */
-    public static final class Options {
+    public static final class Options extends StoreOptions<Options> {
         /** The default base name of the store's tables: {@value}. */
         public static final String DEFAULT_TABLE = "kv";
         /** The default number of rows a scan fetches per page: {@value}. */
@@ -162,7 +164,6 @@ public final class CassandraKvStore {
         private Predicate<byte[]> bucketedPartitions = BucketedPartitions.kvMapperLayout();
         private int partitionBuckets = DEFAULT_PARTITION_BUCKETS;
         private Duration requestTimeout;
-        private RetryPolicy retryPolicy = RetryPolicy.DEFAULT;
         private String username;
         /** Write-only: no getter hands it out, and {@link #toString()} only says that one is set. */
         private String password;
@@ -398,21 +399,6 @@ public final class CassandraKvStore {
         }
 
         /**
-         * How the {@link KvStore} opened with these options retries units of work. Default
-         * {@link RetryPolicy#DEFAULT}. (Cassandra transactions detect no conflicts, so only
-         * conflicts raised by the mapper itself are retried.)
-         */
-        public Options retryPolicy(RetryPolicy policy) {
-            this.retryPolicy = Objects.requireNonNull(policy, "policy");
-            return this;
-        }
-
-        /** The retry policy of stores opened with these options. */
-        public RetryPolicy retryPolicy() {
-            return retryPolicy;
-        }
-
-        /**
          * Logs in as {@code username} when the store connects through contact points, with Cassandra's
          * {@code PasswordAuthenticator} (plain-text SASL: give an {@link #sslContext} too, or the password
          * crosses the network readable). Default none. A session passed to {@code open(CqlSession, ...)} is
@@ -476,13 +462,12 @@ public final class CassandraKvStore {
 
         /** Opens the store in {@code keyspace} on an existing session, which stays the caller's. */
         public KvStore open(CqlSession session, String keyspace) {
-            return KvStoreImpl.open(openBackend(session, keyspace, this), retryPolicy);
+            return KvStoreImpl.open(openBackend(session, keyspace, this), this);
         }
 
         /** Connects through {@code contactPoints} and opens the store; closing it closes the session. */
         public KvStore open(Collection<InetSocketAddress> contactPoints, String localDatacenter, String keyspace) {
-            return KvStoreImpl.open(openBackend(List.copyOf(contactPoints), localDatacenter, keyspace, this),
-                    retryPolicy);
+            return KvStoreImpl.open(openBackend(List.copyOf(contactPoints), localDatacenter, keyspace, this), this);
         }
 
         @Override
@@ -492,7 +477,7 @@ public final class CassandraKvStore {
                     + ", keyspaceReplication=" + keyspaceReplication
                     + ", createTables=" + createTables + ", pageSize=" + pageSize + ", valueChunkSize="
                     + valueChunkSize + ", partitionBuckets=" + partitionBuckets + ", requestTimeout=" + requestTimeout
-                    + ", retryPolicy=" + retryPolicy
+                    + ", " + describeStoreOptions()
                     + ", credentials=" + (username == null ? "none" : "user " + username + " with a password (hidden)")
                     + ", ssl=" + (sslContext == null ? "none" : sslContext.getProtocol()
                             + (sslHostnameValidation ? " with" : " without") + " host name validation")

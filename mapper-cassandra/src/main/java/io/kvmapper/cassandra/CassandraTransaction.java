@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 
 /**
  * A unit of work on Cassandra: <strong>atomic, not isolated</strong>. Cassandra has no transactions across
@@ -197,6 +198,20 @@ final class CassandraTransaction implements KvTransaction, Resource {
         Objects.requireNonNull(key, "key");
         enter();
         writes.add(key, delta);
+    }
+
+    /**
+     * {@inheritDoc} The stamp is the tuple {@code (writtenAt, client, index)}: the commit's write timestamp in
+     * microseconds (the one Cassandra orders its writes of one key by), a random number of this backend instance
+     * (two clients may take the same microsecond), and the put's place in the commit. Callbacks run in stamp order
+     * among this backend instance's commits. Buffered like the other writes, and written in the commit's batch.
+     */
+    @Override
+    public void putStamped(byte[] prefix, byte[] value, Consumer<byte[]> committed) {
+        Objects.requireNonNull(prefix, "prefix");
+        Objects.requireNonNull(value, "value");
+        enter();
+        writes.putStamped(prefix, value, committed);
     }
 
     // ---------------------------------------------------------------- claims and checked writes

@@ -72,7 +72,22 @@ final class Commit {
             done = true;
             return;
         }
-        long deletedAt = store.nextTimestamps();
+        if (!writes.hasStamped()) {
+            applyAt(store.nextTimestamps());
+            return;
+        }
+        long deletedAt = store.beginStamped();
+        Runnable committed = null;
+        try {
+            committed = writes.stamp(deletedAt + 1, store.stampClient());
+            applyAt(deletedAt);
+        } finally {
+            store.endStamped(deletedAt, done ? committed : null);
+        }
+    }
+
+    /** Applies the write set with {@code deletedAt} for its deletions and the next timestamp for its writes. */
+    private void applyAt(long deletedAt) {
         List<PartitionRange> ranges;
         ReplacedCounters replaced;
         try {

@@ -18,6 +18,29 @@ interface CommitStore extends LightweightWrites, ReplacedCounters.Reads {
     long nextTimestamps();
 
     /**
+     * {@link #nextTimestamps} for a commit with stamped puts, in the order their callbacks are told; the commit
+     * ends with {@link #endStamped}. By default the same as {@link #nextTimestamps}.
+     */
+    default long beginStamped() {
+        return nextTimestamps();
+    }
+
+    /**
+     * Ends a commit begun with {@link #beginStamped}: {@code committed} (null if it failed) runs once every commit
+     * that began before it has ended. By default at once.
+     */
+    default void endStamped(long deletedAt, Runnable committed) {
+        if (committed != null) {
+            committed.run();
+        }
+    }
+
+    /** What tells this backend instance's stamps from another client's with the same write timestamp. */
+    default long stampClient() {
+        return 0;
+    }
+
+    /**
      * Every stored partition of the data and counter tables once, in token order, fetched page by page as the
      * iterator advances ({@link SpanningCursor.Partitions}).
      */

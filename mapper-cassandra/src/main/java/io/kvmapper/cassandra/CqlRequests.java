@@ -31,6 +31,21 @@ final class CqlRequests implements CommitStore {
     }
 
     @Override
+    public long beginStamped() {
+        return backend.stampOrder().begin();
+    }
+
+    @Override
+    public void endStamped(long deletedAt, Runnable committed) {
+        backend.stampOrder().end(deletedAt, committed);
+    }
+
+    @Override
+    public long stampClient() {
+        return backend.stampClient();
+    }
+
+    @Override
     public Iterator<byte[]> storedPartitions() {
         SpanningCursor.Partitions partitions = new SpanningCursor.Partitions(backend, null);
         return new Iterator<>() {

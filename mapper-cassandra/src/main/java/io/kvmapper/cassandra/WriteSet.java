@@ -1,6 +1,7 @@
 package io.kvmapper.cassandra;
 
 import io.kvmapper.InvalidRequestException;
+import io.kvmapper.internal.tuple.TupleWriter;
 import io.kvmapper.spi.Counters;
 import io.kvmapper.spi.KeyRange;
 import io.kvmapper.tuple.Tuples;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -30,6 +32,11 @@ final class WriteSet {
     private final Claims claims;
     private final TreeMap<byte[], BufferedOp> writes = new TreeMap<>(Arrays::compareUnsigned);
     private final List<KeyRange> deletedRanges = new ArrayList<>();
+    private List<Stamped> stamped;
+
+    /** A put whose key the commit completes ({@link io.kvmapper.spi.KvTransaction#putStamped}). */
+    private record Stamped(byte[] prefix, byte[] value, Consumer<byte[]> committed) {
+    }
 
     /**
      * @param where the store, for messages
@@ -43,9 +50,14 @@ final class WriteSet {
 
     // ---------------------------------------------------------------- what is buffered
 
-    /** Whether nothing is buffered: no write, no range deletion. */
+    /** Whether nothing is buffered: no write, no range deletion, no stamped put. */
     boolean isEmpty() {
-        return writes.isEmpty() && deletedRanges.isEmpty();
+        return writes.isEmpty() && deletedRanges.isEmpty() && stamped == null;
+    }
+
+    /** Whether a stamped put waits for its stamp ({@link #stamp}). */
+    boolean hasStamped() {
+        return stamped != null;
     }
 
     /** The last write of {@code key}, or {@code null}. */
@@ -155,6 +167,40 @@ final class WriteSet {
         PartitionRange.partitionLength(key);
         requirePlain(key, "delete");
         writes.put(key.clone(), BufferedOp.Delete.INSTANCE);
+    }
+
+    /** A put whose key the commit completes with its stamp ({@link #stamp}). */
+    void putStamped(byte[] prefix, byte[] value, Consumer<byte[]> committed) {
+        PartitionRange.partitionLength(prefix);
+        if (stamped == null) {
+            stamped = new ArrayList<>(2);
+        }
+        stamped.add(new Stamped(prefix.clone(), value.clone(), committed));
+    }
+
+    /**
+     * Turns the stamped puts into puts, at commit: each key is its prefix and the stamp {@code (writtenAt, client,
+     * index)}, the commit's write timestamp, the committing backend instance and the put's place in the commit.
+     *
+     * @return what tells the callbacks their keys, once the commit is applied
+     */
+    Runnable stamp(long writtenAt, long client) {
+        List<byte[]> keys = new ArrayList<>(stamped.size());
+        for (int i = 0; i < stamped.size(); i++) {
+            byte[] prefix = stamped.get(i).prefix();
+            byte[] key = new TupleWriter(prefix.length + 30).appendRaw(prefix).writeLong(writtenAt).writeLong(client)
+                    .writeLong(i).toByteArray();
+            put(key, stamped.get(i).value());
+            keys.add(key);
+        }
+        List<Stamped> told = stamped;
+        return () -> {
+            for (int i = 0; i < told.size(); i++) {
+                if (told.get(i).committed() != null) {
+                    told.get(i).committed().accept(keys.get(i).clone());
+                }
+            }
+        };
     }
 
     /**

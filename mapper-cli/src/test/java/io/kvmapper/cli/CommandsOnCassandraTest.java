@@ -8,6 +8,7 @@ import io.kvmapper.IntegrityReport;
 import io.kvmapper.KvStore;
 import io.kvmapper.cassandra.CassandraKvStore;
 import io.kvmapper.cassandra.CassandraTestServer;
+import io.kvmapper.samples.SampleClock;
 import io.kvmapper.samples.SamplesMain;
 import io.kvmapper.samples.shop.OrderRepository;
 import io.kvmapper.samples.shop.UserRepository;
@@ -43,8 +44,9 @@ class CommandsOnCassandraTest {
     static void writeTheStore() {
         node = CassandraTestServer.shared();
         contact = node.address().getHostString() + ":" + node.address().getPort();
-        try (KvStore store = SamplesMain.openCassandra(node.address(), CassandraTestServer.DATACENTER)) {
-            TestStores.fill(store, 7);
+        SampleClock clock = SamplesMain.newClock();
+        try (KvStore store = SamplesMain.openCassandra(node.address(), CassandraTestServer.DATACENTER, clock)) {
+            TestStores.fill(store, clock, 7);
         }
     }
 
@@ -113,8 +115,10 @@ class CommandsOnCassandraTest {
         try (CqlSession session = node.newSession()) {
             session.execute("CREATE KEYSPACE IF NOT EXISTS cli_damage WITH replication = "
                     + "{'class': 'SimpleStrategy', 'replication_factor': 1}");
-            try (KvStore store = CassandraKvStore.options().table(SamplesMain.TABLE).open(session, "cli_damage")) {
-                TestStores.fill(store, 11);
+            SampleClock clock = SamplesMain.newClock();
+            try (KvStore store = CassandraKvStore.options().table(SamplesMain.TABLE).clock(clock)
+                    .expiryInterval(SamplesMain.EXPIRY_INTERVAL).open(session, "cli_damage")) {
+                TestStores.fill(store, clock, 11);
                 KvBackend backend = store.unwrap(KvBackend.class);
                 try (KvTransaction kv = backend.beginTransaction()) {
                     kv.add(Tuples.encode(List.of("Order", "c", "revenueByDay"), LocalDate.of(2026, 11, 2)), 500);

@@ -102,7 +102,7 @@ class CommandsOnRocksDbTest {
         assertEquals(Files.readString(Path.of("src/test/kvmapper/io/kvmapper/cli/entities/Gadget.json")), schema.out());
         Cli.Result all = Cli.run("schema", "--rocksdb", dir, "--json");
         assertEquals(0, all.exit(), all::toString);
-        assertEquals(17, JSON.readTree(all.out()).size(), "the samples' thirteen entities and the tests' four");
+        assertEquals(20, JSON.readTree(all.out()).size(), "the samples' sixteen entities and the tests' four");
     }
 
     @Test
@@ -173,7 +173,7 @@ class CommandsOnRocksDbTest {
         Cli.Result entity = Cli.run("get", "Nobody", "1", "--rocksdb", dir);
         assertEquals(2, entity.exit());
         assertTrue(entity.err().startsWith("kvmapper: the store records no entity \"Nobody\"; it records AttrGadget, "
-                + "CacheEntry, Clip,"), entity.err());
+                + "Clip, DocumentChunk,"), entity.err());
         Cli.Result missing = Cli.run("get", "User", "99", "--rocksdb", dir);
         assertEquals(1, missing.exit());
         assertEquals("kvmapper: User ((\"User\", \"r\", 99)): no such record\n", missing.err());
@@ -265,7 +265,7 @@ class CommandsOnRocksDbTest {
         assertEquals(0, verify.exit(), verify::toString);
         assertTrue(verify.out().contains("Order: clean, 12 records checked\n"), verify.out());
         assertTrue(verify.out().contains("Person: clean, 1 record checked\n"), verify.out());
-        assertEquals(17, verify.out().lines().count(), verify.out());
+        assertEquals(20, verify.out().lines().count(), verify.out());
         Cli.Result json = Cli.run("verify", "User", "Gadget", "--rocksdb", dir, "--json");
         JsonNode entities = JSON.readTree(json.out()).get("entities");
         assertEquals(2, entities.size());
@@ -281,7 +281,7 @@ class CommandsOnRocksDbTest {
         Path file = scratch.resolve("export.jsonl");
         Cli.Result export = Cli.run("export", "--rocksdb", dir, "--out", file.toString());
         assertEquals(0, export.exit(), export::toString);
-        assertTrue(export.err().contains("exported 17 entities"), export.err());
+        assertTrue(export.err().contains("exported 20 entities"), export.err());
         List<String> lines = Files.readAllLines(file);
         assertTrue(lines.get(0).startsWith("{\"entity\":\"AttrGadget\",\"schema\":{\"format\":1,"), lines.get(0));
         assertTrue(lines.get(lines.size() - 1).startsWith("{\"multimap\":\"owes\","), lines.get(lines.size() - 1));

@@ -13,6 +13,7 @@ import io.kvmapper.cli.entities.ProtoGadgetRepository;
 import io.kvmapper.cli.entities.RandomEntities;
 import io.kvmapper.internal.store.KvStoreImpl;
 import io.kvmapper.rocksdb.RocksKvStore;
+import io.kvmapper.samples.SampleClock;
 import io.kvmapper.samples.SamplesMain;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -37,11 +38,14 @@ final class TestStores {
     private TestStores() {
     }
 
-    /** Runs the samples against {@code store}, then writes the test entities' records into it. */
-    static void fill(KvStore store, long seed) {
+    /**
+     * Runs the samples against {@code store}, whose clock is {@code clock} (the samples of expiry and change feeds
+     * move it), then writes the test entities' records into it.
+     */
+    static void fill(KvStore store, SampleClock clock, long seed) {
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         try (PrintStream out = new PrintStream(printed, true, StandardCharsets.UTF_8)) {
-            SamplesMain.runAll(store, out);
+            SamplesMain.runAll(store, clock, out);
         }
         writeEntities(store, seed, RECORDS);
     }
@@ -98,8 +102,10 @@ final class TestStores {
 
     /** A RocksDB store in {@code dir} written by the samples and the test entities. */
     static Path rocksdb(Path dir) {
-        try (KvStore store = RocksKvStore.open(dir)) {
-            fill(store, 42);
+        SampleClock clock = SamplesMain.newClock();
+        try (KvStore store = RocksKvStore.options().clock(clock).expiryInterval(SamplesMain.EXPIRY_INTERVAL)
+                .open(dir)) {
+            fill(store, clock, 42);
         }
         return dir;
     }

@@ -2,8 +2,7 @@ package io.kvmapper.memory;
 
 import io.kvmapper.internal.store.KvStoreImpl;
 import io.kvmapper.KvStore;
-import io.kvmapper.RetryPolicy;
-import java.util.Objects;
+import io.kvmapper.StoreOptions;
 
 /**
  * Opens KV Mapper stores held in memory, for fast unit tests: no files, nothing to clean up, and the same
@@ -36,38 +35,23 @@ public final class MemoryKvStore {
     }
 
     /**
-     * Settings for opening an in-memory store; a fluent builder. Each store reads the settings when it
+     * Settings for opening an in-memory store; a fluent builder of the settings every backend shares
+     * ({@link StoreOptions}: retries, the clock, expiry). Each store reads the settings when it
      * opens, so one {@code Options} may open several stores, and changing it later affects none of them.
      * Not safe for concurrent modification.
      */
-    public static final class Options {
-        private RetryPolicy retryPolicy = RetryPolicy.DEFAULT;
-
+    public static final class Options extends StoreOptions<Options> {
         Options() {
-        }
-
-        /**
-         * How the {@link KvStore} opened with these options retries units of work that conflict.
-         * Default {@link RetryPolicy#DEFAULT}.
-         */
-        public Options retryPolicy(RetryPolicy policy) {
-            this.retryPolicy = Objects.requireNonNull(policy, "policy");
-            return this;
-        }
-
-        /** The retry policy of stores opened with these options. */
-        public RetryPolicy retryPolicy() {
-            return retryPolicy;
         }
 
         /** Opens a new, empty in-memory store with these options. */
         public KvStore open() {
-            return KvStoreImpl.open(new MemoryBackend(), retryPolicy);
+            return KvStoreImpl.open(new MemoryBackend(), this);
         }
 
         @Override
         public String toString() {
-            return "MemoryKvStore.Options[retryPolicy=" + retryPolicy + "]";
+            return "MemoryKvStore.Options[" + describeStoreOptions() + "]";
         }
     }
 }

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.NavigableSet;
 import java.util.Objects;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 
 /**
  * An optimistic transaction on the in-memory store: it reads a snapshot registered when it began, with its
@@ -121,6 +122,18 @@ final class MemoryTransaction implements KvTransaction {
         Objects.requireNonNull(key, "key");
         ensureOpen();
         writes.add(key.clone(), delta);
+    }
+
+    /**
+     * {@inheritDoc} The stamp is the tuple {@code (sequence, index)}: the commit's sequence number, then the put's
+     * place among the commit's stamped puts.
+     */
+    @Override
+    public void putStamped(byte[] prefix, byte[] value, Consumer<byte[]> committed) {
+        Objects.requireNonNull(prefix, "prefix");
+        Objects.requireNonNull(value, "value");
+        ensureOpen();
+        writes.putStamped(prefix.clone(), value.clone(), committed);
     }
 
     /** {@inheritDoc} Whether or not it succeeds, the transaction is over afterwards. */

@@ -1,6 +1,7 @@
 package io.kvmapper.memory;
 
 import io.kvmapper.StoreClosedException;
+import io.kvmapper.internal.tuple.TupleWriter;
 import io.kvmapper.spi.KeyRange;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -18,6 +19,9 @@ import java.util.concurrent.locks.ReentrantLock;
 /**
  * The committed data: a sorted map from keys, in unsigned lexicographic order, to each key's
  * {@linkplain VersionChain versions} (multi-version concurrency control).
+ *
+ * <p>A commit's stamped puts ({@link io.kvmapper.spi.KvTransaction#putStamped}) get the stamp
+ * {@code (sequence, index)}, and are told to their callbacks under the commit lock, in commit order.
  *
  * <p>Reads name a {@link Snapshot} and take no lock. A commit checks for conflicts and installs its
  * versions under one lock, then publishes its sequence, so a reader sees all of a commit or none of it.
@@ -121,11 +125,24 @@ final class VersionedStore {
                 resolved.add(new Resolved(key, pending.applyTo(key, before)));
             }
             long sequence = snapshots.committed() + 1;
+            List<WriteBuffer.Stamped> stamped = writes.stamped();
+            List<byte[]> stampedKeys = new ArrayList<>(stamped.size());
+            for (int i = 0; i < stamped.size(); i++) {
+                byte[] key = stampedKey(stamped.get(i).prefix(), sequence, i);
+                stampedKeys.add(key);
+                resolved.add(new Resolved(key, stamped.get(i).value()));
+            }
             List<VersionChain> installed = new ArrayList<>(resolved.size());
             for (Resolved write : resolved) {
                 installed.add(install(write.key(), write.value(), sequence));
             }
             snapshots.publish(sequence);
+            // under the commit lock, so that every commit's keys are told in commit order
+            for (int i = 0; i < stamped.size(); i++) {
+                if (stamped.get(i).committed() != null) {
+                    stamped.get(i).committed().accept(stampedKeys.get(i).clone());
+                }
+            }
             if (snapshot.detach()) {
                 snapshots.release(snapshot.sequence());
             }
@@ -138,6 +155,15 @@ final class VersionedStore {
         } finally {
             commitLock.unlock();
         }
+    }
+
+    /**
+     * The key of the {@code index}th stamped put of the commit {@code sequence}: the prefix, then the stamp, the
+     * tuple {@code (sequence, index)}, so that stamped keys sort by commit and then in the order they were put.
+     */
+    private static byte[] stampedKey(byte[] prefix, long sequence, int index) {
+        return new TupleWriter(prefix.length + 20).appendRaw(prefix).writeLong(sequence).writeLong(index)
+                .toByteArray();
     }
 
     /** Unregisters a snapshot, pruning what it alone kept if it was the oldest. */

@@ -1,10 +1,13 @@
 package io.kvmapper.memory;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 
 /**
  * A transaction's writes, sorted by key, one {@link PendingWrite} per key, until it commits. Owns its
@@ -12,6 +15,15 @@ import java.util.TreeMap;
  */
 final class WriteBuffer {
     private final TreeMap<byte[], PendingWrite> writes = new TreeMap<>(Arrays::compareUnsigned);
+    private List<Stamped> stamped;
+
+    /**
+     * A put whose key the commit completes with its stamp ({@link io.kvmapper.spi.KvTransaction#putStamped}).
+     *
+     * @param committed told the completed key once committed, or null
+     */
+    record Stamped(byte[] prefix, byte[] value, Consumer<byte[]> committed) {
+    }
 
     void put(byte[] key, byte[] value) {
         writes.put(key, PendingWrite.put(value));
@@ -23,6 +35,18 @@ final class WriteBuffer {
 
     void add(byte[] key, long delta) {
         writes.merge(key, PendingWrite.add(delta), (earlier, added) -> earlier.plus(delta));
+    }
+
+    void putStamped(byte[] prefix, byte[] value, Consumer<byte[]> committed) {
+        if (stamped == null) {
+            stamped = new ArrayList<>(2);
+        }
+        stamped.add(new Stamped(prefix, value, committed));
+    }
+
+    /** The stamped puts, in the order they were made. */
+    List<Stamped> stamped() {
+        return stamped == null ? List.of() : stamped;
     }
 
     /** The pending write of {@code key}, or {@code null} if the transaction has not written it. */
@@ -47,7 +71,7 @@ final class WriteBuffer {
     }
 
     boolean isEmpty() {
-        return writes.isEmpty();
+        return writes.isEmpty() && stamped == null;
     }
 
     int size() {

@@ -257,6 +257,12 @@ public final class ReopenableMemoryStore implements AutoCloseable {
         }
 
         @Override
+        public void putStamped(byte[] prefix, byte[] value, java.util.function.Consumer<byte[]> committed) {
+            view.ensureOpen();
+            tx.putStamped(prefix, value, committed);
+        }
+
+        @Override
         public void add(byte[] key, long delta) {
             view.ensureOpen();
             tx.add(key, delta);

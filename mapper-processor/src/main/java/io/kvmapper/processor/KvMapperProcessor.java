@@ -65,7 +65,8 @@ public final class KvMapperProcessor extends AbstractProcessor {
     public Set<String> getSupportedAnnotationTypes() {
         return Set.of(Annotations.ENTITY, Annotations.KEY, Annotations.INDEX, Annotations.INDEX_LIST,
                 Annotations.COUNTER, Annotations.COUNTER_LIST, Annotations.EMBEDDED, Annotations.VERSION,
-                Annotations.TRANSIENT, Annotations.FIELD, Annotations.REPOSITORY, Annotations.ALLOW_SCAN);
+                Annotations.TRANSIENT, Annotations.FIELD, Annotations.EXPIRES, Annotations.CHANGE_FEED,
+                Annotations.REPOSITORY, Annotations.ALLOW_SCAN);
     }
 
     @Override
@@ -212,13 +213,13 @@ public final class KvMapperProcessor extends AbstractProcessor {
     private void checkPlacement(RoundEnvironment round) {
         ErrorReporter reporter = new ErrorReporter();
         for (String annotation : List.of(Annotations.KEY, Annotations.INDEX, Annotations.VERSION,
-                Annotations.EMBEDDED, Annotations.TRANSIENT, Annotations.FIELD)) {
+                Annotations.EXPIRES, Annotations.EMBEDDED, Annotations.TRANSIENT, Annotations.FIELD)) {
             TypeElement type = processingEnv.getElementUtils().getTypeElement(annotation);
             if (type == null) {
                 continue;
             }
             boolean entityOnly = annotation.equals(Annotations.KEY) || annotation.equals(Annotations.INDEX)
-                    || annotation.equals(Annotations.VERSION);
+                    || annotation.equals(Annotations.VERSION) || annotation.equals(Annotations.EXPIRES);
             for (Element element : round.getElementsAnnotatedWith(type)) {
                 if (element.getKind() == ElementKind.CLASS || element.getKind() == ElementKind.RECORD) {
                     continue;
@@ -234,6 +235,15 @@ public final class KvMapperProcessor extends AbstractProcessor {
                         && !isBaseClass(owner)) {
                     reporter.error(element, annotation, null, Message.MISPLACED_ENTITY_ONLY, simpleName,
                             owner.getSimpleName() + "." + element.getSimpleName());
+                }
+            }
+        }
+        TypeElement changeFeed = processingEnv.getElementUtils().getTypeElement(Annotations.CHANGE_FEED);
+        if (changeFeed != null) {
+            for (Element element : round.getElementsAnnotatedWith(changeFeed)) {
+                if (!AnnotationReader.isPresent(element, Annotations.ENTITY)) {
+                    reporter.error(element, Annotations.CHANGE_FEED, null, Message.CHANGE_FEED_NOT_ENTITY,
+                            element.getSimpleName());
                 }
             }
         }

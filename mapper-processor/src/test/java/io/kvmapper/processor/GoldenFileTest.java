@@ -30,10 +30,11 @@ import tools.jackson.databind.ObjectMapper;
  * map, and embedded objects holding a nested list, whose codec and exported {@code .proto} file are
  * compared; and {@code Bookmark}, a JSON entity with fields of types KV Mapper generates no code for
  * ({@code URI}, {@code List<URI>}, {@code Optional<Duration>}, a record not marked {@code @Embedded}
- * inside an embedded one), which its codec writes with Jackson databind. The schema files of
- * {@code Order} and {@code Product} (written to a temporary schema directory) are compared too, and so is
- * {@code Orders_Impl}, the implementation of {@code Orders}, a query interface over {@code Order} with one method of
- * each kind of plan.
+ * inside an embedded one), which its codec writes with Jackson databind; and {@code Session}, which expires
+ * ({@code @Expires}) and keeps a change feed ({@code @ChangeFeed}), with an enum and a descending instant in its key.
+ * The schema files of {@code Order} and {@code Product} (written to a temporary schema directory) are compared too,
+ * and so is {@code Orders_Impl}, the implementation of {@code Orders}, a query interface over {@code Order} with one
+ * method of each kind of plan.
  *
  * <p>After an intended change to the generated code, regenerate the copies and review the diff:
  *
@@ -68,7 +69,8 @@ class GoldenFileTest {
                         TestSource.of("com.example.shop.Orders", read("Orders.java")).file(),
                         TestSource.of("com.example.people.Profile", read("Profile.java")).file(),
                         TestSource.of("com.example.catalog.Product", read("Product.java")).file(),
-                        TestSource.of("com.example.links.Bookmark", read("Bookmark.java")).file());
+                        TestSource.of("com.example.links.Bookmark", read("Bookmark.java")).file(),
+                        TestSource.of("com.example.web.Session", read("Session.java")).file());
     }
 
     @Test
@@ -119,6 +121,16 @@ class GoldenFileTest {
     @Test
     void jsonCodecOfAnEntityWithAVersionMatchesTheGoldenFile() {
         assertMatchesGolden("com.example.shop.Order_KvJsonCodec", "Order_KvJsonCodec.java");
+    }
+
+    @Test
+    void repositoryWithAChangeFeedMatchesTheGoldenFile() {
+        assertMatchesGolden("com.example.web.SessionRepository", "SessionRepository.java");
+    }
+
+    @Test
+    void keyMappingWithAnExpiryAndAChangeFeedMatchesTheGoldenFile() {
+        assertMatchesGolden("com.example.web.Session_KvMapping", "Session_KvMapping.java");
     }
 
     @Test
@@ -188,7 +200,8 @@ class GoldenFileTest {
                 "shop.OrderRepository", "shop.Order_KvMapping", "shop.Order_KvJsonCodec",
                 "catalog.ProductRepository", "catalog.Product_KvMapping", "catalog.Product_KvProtoCodec",
                 "links.Bookmark_KvJsonCodec", "people.ProfileRepository", "people.Profile_KvMapping",
-                "people.Profile_KvAttributeCodec", "shop.Orders_Impl")) {
+                "people.Profile_KvAttributeCodec", "web.SessionRepository", "web.Session_KvMapping",
+                "shop.Orders_Impl")) {
             for (String line : generated("com.example." + type).split("\n")) {
                 if (line.startsWith("import ")) {
                     String imported = line.substring("import ".length(), line.length() - 1).replace("static ", "");

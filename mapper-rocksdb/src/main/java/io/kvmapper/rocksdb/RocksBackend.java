@@ -347,9 +347,53 @@ public final class RocksBackend implements KvBackend {
     /**
      * Writes the batches of a group of commits in one RocksDB write, through the write-ahead log (synced
      * as the store's options say): all of them are stored, or none. Called by the ledger, with the commit
-     * lock and this backend's lock held.
+     * lock and this backend's lock held. Batches with stamped puts get them first ({@link #stamp}), and their
+     * callbacks hear of them after the write, in the group's order, which is the order of commits.
      */
     private void write(List<WriteBatchWithIndex> batches) throws RocksDBException {
+        List<StampedPuts> stamped = stamp(batches);
+        writeGroup(batches);
+        for (StampedPuts puts : stamped) {
+            puts.committed();
+        }
+    }
+
+    /**
+     * Completes the stamped puts of a group's batches with the RocksDB sequence numbers their records will get:
+     * a write's records take the numbers after RocksDB's latest one, one each, in order (the store sets none of
+     * the options that change that, such as {@code seq_per_batch}), the group is one write, and nothing else
+     * writes while the commit lock is held.
+     *
+     * @return the stamped puts completed, in the group's order; none (and no native call) for a group without
+     */
+    private List<StampedPuts> stamp(List<WriteBatchWithIndex> batches) throws RocksDBException {
+        List<StampedPuts> stamped = List.of();
+        long next = 0;
+        for (int i = 0; i < batches.size(); i++) {
+            WriteBatchWithIndex batch = batches.get(i);
+            StampedPuts puts = batch instanceof TransactionBatch transaction ? transaction.stamped() : null;
+            if (puts != null && stamped.isEmpty()) {
+                stamped = new ArrayList<>(2);
+                next = db.getLatestSequenceNumber() + 1;
+                for (int before = 0; before < i; before++) {
+                    next += batches.get(before).count();
+                }
+            }
+            if (!stamped.isEmpty() || puts != null) {
+                int records = batch.count();
+                if (puts != null) {
+                    puts.complete(batch, next + records);
+                    stamped.add(puts);
+                    records += puts.size();
+                }
+                next += records;
+            }
+        }
+        return stamped;
+    }
+
+    /** Writes a group's batches in one RocksDB write. */
+    private void writeGroup(List<WriteBatchWithIndex> batches) throws RocksDBException {
         if (batches.size() == 1) {
             writeCall.write(db, writeOptions, batches.get(0));
         } else {

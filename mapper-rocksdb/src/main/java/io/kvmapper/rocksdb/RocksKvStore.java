@@ -2,7 +2,7 @@ package io.kvmapper.rocksdb;
 
 import io.kvmapper.KvStore;
 import io.kvmapper.internal.store.KvStoreImpl;
-import io.kvmapper.RetryPolicy;
+import io.kvmapper.StoreOptions;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -57,11 +57,12 @@ public final class RocksKvStore {
     }
 
     /**
-     * Settings for opening a RocksDB store; a fluent builder. Each store reads the settings when it
+     * Settings for opening a RocksDB store; a fluent builder, with the settings every backend shares
+     * ({@link StoreOptions}: retries, the clock, expiry). Each store reads the settings when it
      * opens, so one {@code Options} may open several stores, and changing it later affects none of
      * them. Not safe for concurrent modification.
      */
-    public static final class Options {
+    public static final class Options extends StoreOptions<Options> {
         /** The default block cache size: 64 MiB. */
         public static final long DEFAULT_BLOCK_CACHE_SIZE = 64L << 20;
         /** The default Bloom filter size per key: 10 bits, about a 1% false-positive rate. */
@@ -82,7 +83,6 @@ public final class RocksKvStore {
         private boolean createIfMissing = true;
         private boolean readOnly;
         private Set<PosixFilePermission> directoryPermissions = DEFAULT_DIRECTORY_PERMISSIONS;
-        private RetryPolicy retryPolicy = RetryPolicy.DEFAULT;
 
         Options() {
         }
@@ -248,26 +248,12 @@ public final class RocksKvStore {
         }
 
         /**
-         * How the {@link KvStore} opened with these options retries units of work that conflict.
-         * Default {@link RetryPolicy#DEFAULT}.
-         */
-        public Options retryPolicy(RetryPolicy policy) {
-            this.retryPolicy = Objects.requireNonNull(policy, "policy");
-            return this;
-        }
-
-        /** The retry policy of stores opened with these options. */
-        public RetryPolicy retryPolicy() {
-            return retryPolicy;
-        }
-
-        /**
          * Opens the store in {@code dir} with these options.
          *
          * @throws io.kvmapper.StorageException if the store cannot be opened
          */
         public KvStore open(Path dir) {
-            return KvStoreImpl.open(openBackend(dir, this), retryPolicy);
+            return KvStoreImpl.open(openBackend(dir, this), this);
         }
 
         @Override
@@ -277,7 +263,7 @@ public final class RocksKvStore {
                     + maxSuccessiveMerges + ", syncWrites=" + syncWrites + ", createIfMissing=" + createIfMissing
                     + ", readOnly=" + readOnly
                     + ", directoryPermissions=" + PosixFilePermissions.toString(directoryPermissions)
-                    + ", retryPolicy=" + retryPolicy + "]";
+                    + ", " + describeStoreOptions() + "]";
         }
     }
 }

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
@@ -47,7 +48,7 @@ final class RocksTransaction implements KvTransaction, NativeResource {
     private final long beginVersion;
     private final Snapshot snapshot;
     private final ReadOptions readOptions;
-    private final WriteBatchWithIndex batch;
+    private final TransactionBatch batch;
     private final KeyHashes checked = new KeyHashes();
     private final KeyHashes written = new KeyHashes();
     private final Set<NativeResource> cursors = ConcurrentHashMap.newKeySet();
@@ -62,8 +63,7 @@ final class RocksTransaction implements KvTransaction, NativeResource {
         ReadOptions options = null;
         try {
             options = new ReadOptions().setSnapshot(taken);
-            // overwrite_key: a key written twice has one entry in the index, as in RocksDB's own transactions.
-            this.batch = new WriteBatchWithIndex(true);
+                this.batch = new TransactionBatch();
         } catch (RuntimeException | Error e) {
             if (options != null) {
                 options.close();
@@ -245,6 +245,26 @@ final class RocksTransaction implements KvTransaction, NativeResource {
             written.add(CommitLedger.hash(key));
         } catch (RocksDBException e) {
             throw RocksErrors.storage(backend.path(), "add to key " + RocksBackend.hex(key), e);
+        } finally {
+            backend.exit(stamp);
+        }
+    }
+
+    /**
+     * {@inheritDoc} The stamp is one integer, the RocksDB sequence number the put's own record gets when the commit
+     * is written ({@link StampedPuts}).
+     */
+    @Override
+    public void putStamped(byte[] prefix, byte[] value, Consumer<byte[]> committed) {
+        Objects.requireNonNull(prefix, "prefix");
+        Objects.requireNonNull(value, "value");
+        long stamp = enter();
+        try {
+            if (batch.stamped() == null) {
+                // so that the ledger writes the batch even if the transaction writes nothing else
+                written.add(CommitLedger.hash(prefix));
+            }
+            batch.stampedPuts().add(prefix.clone(), value.clone(), committed);
         } finally {
             backend.exit(stamp);
         }

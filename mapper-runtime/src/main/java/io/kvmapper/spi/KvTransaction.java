@@ -1,6 +1,8 @@
 package io.kvmapper.spi;
 
+import io.kvmapper.InvalidRequestException;
 import java.util.Arrays;
+import java.util.function.Consumer;
 
 /**
  * A unit of work: its writes become visible together at {@link #commit()}, or not at all.
@@ -102,6 +104,33 @@ public interface KvTransaction extends KvReader, KvWriter, AutoCloseable {
         } else {
             put(key, value);
         }
+    }
+
+    /**
+     * Puts {@code value} under a key that the commit completes: {@code prefix} followed by a <em>stamp</em>, one or
+     * more tuple elements the backend assigns as this transaction commits, of the same shape for every stamp of the
+     * backend, so that stamped keys compare as their stamps do. For logs that readers page through in the order
+     * their writes committed, such as the mapper's change feeds.
+     *
+     * <ul>
+     *   <li>The stamps of one commit sort in the order they were put, and after every stamp of a commit that
+     *       was applied before this one began to commit. On a backend that detects conflicts
+     *       ({@link KvBackend#detectsConflicts()}) commits have one order and the stamps follow it: a reader who
+     *       has seen a stamp has seen every smaller one it will ever see. Elsewhere (Cassandra) the stamp holds
+     *       the commit's write timestamp, which orders two commits that write one key as the store applies them
+     *       (the later timestamp wins), but commits of other keys may become visible out of stamp order.</li>
+     *   <li>Nothing of it is written unless the transaction commits; the transaction's own reads do not see it.</li>
+     *   <li>{@code committed}, if not null, is told the completed key once the commit is applied, on a thread of
+     *       the backend's (perhaps another transaction's committing thread), in stamp order among the commits of
+     *       this backend instance; it must return at once and not throw.</li>
+     * </ul>
+     *
+     * <p>The default refuses: a backend that offers stamped keys overrides it.
+     *
+     * @throws io.kvmapper.InvalidRequestException if the backend offers no stamped keys
+     */
+    default void putStamped(byte[] prefix, byte[] value, Consumer<byte[]> committed) {
+        throw new InvalidRequestException(this + " cannot write keys stamped at commit, which change feeds need");
     }
 
     /**

@@ -1226,6 +1226,115 @@ public abstract class KvBackendConformanceTest {
         assertEquals(499 + 1, scan(backend, WHOLE_PARTITION, ScanOptions.FORWARD).size());
     }
 
+    // ---------------------------------------------------------------- stamped puts (change feeds)
+
+    /** The prefix of the stamped keys of the tests: the test partition, then the tuple element "log". */
+    private static final byte[] LOG = key(0x02, 'l', 'o', 'g', 0x00);
+
+    @Test
+    void stampedPutsSortInCommitOrderAndInPutOrderWithinACommit() {
+        List<byte[]> told = Collections.synchronizedList(new ArrayList<>());
+        commit(tx -> {
+            tx.putStamped(LOG, value("a1"), told::add);
+            tx.put(key(1), value("a record"));
+            tx.putStamped(LOG, value("a2"), told::add);
+        });
+        assertEquals(2, told.size(), "each stamped put is told its key once its commit is applied");
+        commit(tx -> tx.putStamped(LOG, value("b1"), told::add));
+        commit(tx -> tx.putStamped(LOG, value("c1"), null));
+
+        List<KeyValue> log = scan(backend, KeyRange.startingWith(LOG), ScanOptions.FORWARD);
+        assertEquals(List.of("a1", "a2", "b1", "c1"), log.stream().map(item -> text(item.value())).toList());
+        assertEquals(hex(keys(log.subList(0, 3))), hex(told));
+        for (KeyValue item : log) {
+            assertArrayEquals(LOG, Arrays.copyOf(item.key(), LOG.length), "the key is the prefix, then the stamp");
+            assertArrayEquals(item.value(), backend.get(item.key()));
+        }
+        assertEquals(List.of(), scan(backend, WHOLE_PARTITION, ScanOptions.FORWARD).stream()
+                .filter(item -> !KeyRange.startingWith(LOG).contains(item.key()) && !Arrays.equals(item.key(), key(1)))
+                .toList(), "nothing else is written");
+    }
+
+    @Test
+    void aStampedPutOfATransactionThatDoesNotCommitLeavesNothingAndIsNotTold() {
+        List<byte[]> told = Collections.synchronizedList(new ArrayList<>());
+        try (KvTransaction tx = backend.beginTransaction()) {
+            tx.putStamped(LOG, value("rolled back"), told::add);
+            tx.put(key(1), value("rolled back"));
+            assertNull(tx.get(key(2)));
+        }
+        if (detectsConflicts()) {
+            commit(tx -> tx.put(key(2), value("first")));
+            KvTransaction loser = backend.beginTransaction();
+            loser.get(key(3));
+            commit(tx -> tx.put(key(3), value("meanwhile")));
+            assertConflict(loser, tx -> tx.putStamped(LOG, value("conflicted"), told::add));
+        }
+        assertEquals(List.of(), scan(backend, KeyRange.startingWith(LOG), ScanOptions.FORWARD));
+        assertEquals(List.of(), told);
+    }
+
+    /** Every commit increments one counter, read and written tracked: conflicts put the commits in one order. */
+    @Test
+    void stampsFollowTheOrderOfConflictingCommitsAcrossThreads() throws Exception {
+        assumeTrue(detectsConflicts(), "the backend does not order conflicting commits");
+        KvStore store = KvStoreImpl.open(backend, PATIENT);
+        List<byte[]> told = Collections.synchronizedList(new ArrayList<>());
+        runConcurrently(4, thread -> {
+            for (int i = 0; i < 50; i++) {
+                store.transact(tx -> {
+                    KvTransaction kv = tx.unwrap(KvTransaction.class);
+                    byte[] stored = kv.get(key(1));
+                    int next = stored == null ? 1 : ByteBuffer.wrap(stored).getInt() + 1;
+                    kv.put(key(1), ByteBuffer.allocate(4).putInt(next).array());
+                    kv.putStamped(LOG, ByteBuffer.allocate(4).putInt(next).array(), told::add);
+                });
+            }
+        });
+        List<KeyValue> log = scan(backend, KeyRange.startingWith(LOG), ScanOptions.FORWARD);
+        List<Integer> counts = log.stream().map(item -> ByteBuffer.wrap(item.value()).getInt()).toList();
+        List<Integer> expected = new ArrayList<>();
+        for (int i = 1; i <= 200; i++) {
+            expected.add(i);
+        }
+        assertEquals(expected, counts, "in stamp order, the commits in the order their conflicts decided");
+        assertEquals(hex(keys(log)), hex(told), "callbacks are told in commit order");
+    }
+
+    /** On every backend the callbacks of one backend instance's commits are told in stamp order. */
+    @Test
+    void concurrentCommitsTellTheirStampedKeysInStampOrder() throws Exception {
+        List<byte[]> told = Collections.synchronizedList(new ArrayList<>());
+        runConcurrently(4, thread -> {
+            for (int i = 0; i < 25; i++) {
+                String change = thread + "/" + i;
+                commit(tx -> {
+                    tx.put(key(0x10 + thread), value("record of " + thread));
+                    tx.putStamped(LOG, value(change), told::add);
+                });
+            }
+        });
+        List<byte[]> sorted = new ArrayList<>(told);
+        sorted.sort(Arrays::compareUnsigned);
+        assertEquals(hex(sorted), hex(told));
+        assertEquals(100, scan(backend, KeyRange.startingWith(LOG), ScanOptions.FORWARD).size());
+    }
+
+    @Test
+    void stampsAfterAReopenSortAfterEveryEarlierOne() {
+        assumeTrue(survivesReopen(), "the store does not outlive its backend");
+        for (int i = 0; i < 3; i++) {
+            int round = i;
+            commit(tx -> tx.putStamped(LOG, value("before " + round), null));
+        }
+        backend.close();
+        backend = reopenBackend();
+        commit(tx -> tx.putStamped(LOG, value("after"), null));
+        assertEquals(List.of("before 0", "before 1", "before 2", "after"),
+                scan(backend, KeyRange.startingWith(LOG), ScanOptions.FORWARD).stream()
+                        .map(item -> text(item.value())).toList());
+    }
+
     // ---------------------------------------------------------------- helpers
 
     /** A key in the test partition: the tuple ("p") followed by {@code sortKey}, as raw bytes. */
@@ -1255,6 +1364,10 @@ public abstract class KvBackendConformanceTest {
 
     private static byte[] value(String s) {
         return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static String text(byte[] value) {
+        return new String(value, StandardCharsets.UTF_8);
     }
 
     /** Runs {@code work} in one transaction and commits it. */

@@ -4,9 +4,11 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import io.kvmapper.KvStore;
 import io.kvmapper.internal.store.KvStoreImpl;
 import io.kvmapper.RetryPolicy;
+import io.kvmapper.StoreOptions;
 import io.kvmapper.cassandra.CassandraBackend;
 import io.kvmapper.cassandra.CassandraKvStore;
 import io.kvmapper.cassandra.CassandraTestServer;
+import io.kvmapper.memory.MemoryKvStore;
 import io.kvmapper.memory.ReopenableMemoryStore;
 import io.kvmapper.rocksdb.RocksKvStore;
 import io.kvmapper.spi.KvBackend;
@@ -72,6 +74,20 @@ public final class TestStores {
         return KvStoreImpl.open(wrap.apply(backend), RetryPolicy.DEFAULT);
     }
 
+    /**
+     * The store of the test directory {@code dir}, with the settings every backend's options share
+     * ({@link StoreOptions}: retries, the clock, expiry) taken from {@code settings}, whichever backend's options
+     * they are: a test that moves the store's clock by hand.
+     */
+    public static KvStore open(Path dir, StoreOptions<?> settings) {
+        if (CASSANDRA) {
+            return CassandraTables.open(dir, settings, UnaryOperator.identity());
+        }
+        KvBackend backend = MEMORY ? MemoryDirectories.of(dir).openBackend()
+                : RocksKvStore.openBackend(dir.resolve("store"), RocksKvStore.options());
+        return KvStoreImpl.open(backend, settings);
+    }
+
     /** The store of the test directory {@code dir}, retrying conflicting units of work as {@code retryPolicy} says. */
     public static KvStore open(Path dir, RetryPolicy retryPolicy) {
         return CASSANDRA ? CassandraTables.open(dir, retryPolicy, UnaryOperator.identity())
@@ -129,7 +145,11 @@ public final class TestStores {
         private static final List<TableSet> SETS = new ArrayList<>();
         private static final Map<Path, TableSet> BY_DIRECTORY = new HashMap<>();
 
-        static synchronized KvStore open(Path dir, RetryPolicy retryPolicy, UnaryOperator<KvBackend> wrap) {
+        static KvStore open(Path dir, RetryPolicy retryPolicy, UnaryOperator<KvBackend> wrap) {
+            return open(dir, MemoryKvStore.options().retryPolicy(retryPolicy), wrap);
+        }
+
+        static synchronized KvStore open(Path dir, StoreOptions<?> settings, UnaryOperator<KvBackend> wrap) {
             TableSet tables = BY_DIRECTORY.get(dir);
             if (tables == null) {
                 tables = SETS.stream().filter(TableSet::idle).findFirst().orElse(null);
@@ -142,7 +162,7 @@ public final class TestStores {
                 BY_DIRECTORY.values().remove(tables);
                 BY_DIRECTORY.put(dir, tables);
             }
-            return KvStoreImpl.open(wrap.apply(tables.open()), retryPolicy);
+            return KvStoreImpl.open(wrap.apply(tables.open()), settings);
         }
 
         private static CassandraKvStore.Options options(String table) {

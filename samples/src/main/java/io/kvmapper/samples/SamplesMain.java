@@ -3,15 +3,16 @@ package io.kvmapper.samples;
 import io.kvmapper.KvStore;
 import io.kvmapper.cassandra.CassandraKvStore;
 import io.kvmapper.rocksdb.RocksKvStore;
-import io.kvmapper.samples.cache.CacheTtlSample;
 import io.kvmapper.samples.documents.ChunkedDocumentSample;
 import io.kvmapper.samples.events.EventLogSample;
+import io.kvmapper.samples.feed.OrderFeedSample;
 import io.kvmapper.samples.graph.GraphSample;
 import io.kvmapper.samples.mapsandarrays.MapsAndArraysSample;
 import io.kvmapper.samples.metrics.MetricsSample;
 import io.kvmapper.samples.multimap.MultimapSample;
 import io.kvmapper.samples.org.OrgChartSample;
 import io.kvmapper.samples.org.TeamQueriesSample;
+import io.kvmapper.samples.sessions.SessionStoreSample;
 import io.kvmapper.samples.shop.ShopQueriesSample;
 import io.kvmapper.samples.shop.ShopSample;
 import io.kvmapper.samples.twolevel.TwoLevelMapSample;
@@ -21,6 +22,8 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -36,6 +39,9 @@ import java.util.stream.Stream;
  * Cassandra instead: keyspace {@value #KEYSPACE} (created with replication factor 1 if absent), tables
  * {@value #TABLE}, {@value #TABLE}_chunks and {@value #TABLE}_counters, local data center
  * {@code datacenter1} unless {@value #DATACENTER} (or {@value #DATACENTER_ENV}) names another.
+ *
+ * <p>The store tells the time by a {@link SampleClock}, which the samples of expiry and change feeds set, and runs
+ * its background reaper hourly ({@link #EXPIRY_INTERVAL}), so that what they print does not depend on when it runs.
  */
 public final class SamplesMain {
     /** The system property naming a Cassandra node to run against. */
@@ -51,12 +57,20 @@ public final class SamplesMain {
     /** The base name of the samples' tables on Cassandra. */
     public static final String TABLE = "samples";
 
-    /** Every sample, in the order they run. */
-    public static List<Sample> samples() {
+    /** How often the samples' store reaps expired entities in the background: hourly, by the wall clock. */
+    public static final Duration EXPIRY_INTERVAL = Duration.ofHours(1);
+
+    /** Every sample, in the order they run, those that tell the time moving {@code clock}, the store's clock. */
+    public static List<Sample> samples(SampleClock clock) {
         return List.of(new OrgChartSample(), new TeamQueriesSample(), new ShopSample(), new ShopQueriesSample(),
                 new MapsAndArraysSample(), new TwoLevelMapSample(),
                 new EventLogSample(), new GraphSample(), new MetricsSample(), new ChunkedDocumentSample(),
-                new CacheTtlSample(), new MultimapSample());
+                new SessionStoreSample(clock), new OrderFeedSample(clock), new MultimapSample());
+    }
+
+    /** The clock of a new samples' store, standing at the samples' noon until a sample sets it. */
+    public static SampleClock newClock() {
+        return new SampleClock(Instant.parse("2026-11-22T12:00:00Z"));
     }
 
     private SamplesMain() {
@@ -73,8 +87,9 @@ public final class SamplesMain {
             String datacenter = setting(DATACENTER, DATACENTER_ENV);
             InetSocketAddress node = address(cassandra);
             System.out.println("KV Mapper samples, store in Cassandra keyspace " + KEYSPACE + " on " + node);
-            try (KvStore store = openCassandra(node, datacenter == null ? "datacenter1" : datacenter)) {
-                runAll(store, System.out);
+            SampleClock clock = newClock();
+            try (KvStore store = openCassandra(node, datacenter == null ? "datacenter1" : datacenter, clock)) {
+                runAll(store, clock, System.out);
             }
             return;
         }
@@ -93,14 +108,15 @@ public final class SamplesMain {
 
     /** Runs every sample against a RocksDB store in {@code dir}. */
     public static void runAll(Path dir, PrintStream out) {
-        try (KvStore store = RocksKvStore.open(dir)) {
-            runAll(store, out);
+        SampleClock clock = newClock();
+        try (KvStore store = RocksKvStore.options().clock(clock).expiryInterval(EXPIRY_INTERVAL).open(dir)) {
+            runAll(store, clock, out);
         }
     }
 
-    /** Runs every sample against {@code store}. */
-    public static void runAll(KvStore store, PrintStream out) {
-        for (Sample sample : samples()) {
+    /** Runs every sample against {@code store}, whose clock is {@code clock}. */
+    public static void runAll(KvStore store, SampleClock clock, PrintStream out) {
+        for (Sample sample : samples(clock)) {
             out.println();
             out.println("== " + sample.title());
             sample.run(store, out);
@@ -111,10 +127,10 @@ public final class SamplesMain {
 
     /**
      * The samples' store on the Cassandra node at {@code node}: keyspace {@value #KEYSPACE}, created with
-     * replication factor 1 if absent. Closing the store closes its connection.
+     * replication factor 1 if absent, telling the time by {@code clock}. Closing the store closes its connection.
      */
-    public static KvStore openCassandra(InetSocketAddress node, String datacenter) {
-        return CassandraKvStore.options().table(TABLE)
+    public static KvStore openCassandra(InetSocketAddress node, String datacenter, SampleClock clock) {
+        return CassandraKvStore.options().table(TABLE).clock(clock).expiryInterval(EXPIRY_INTERVAL)
                 .keyspaceReplication(Map.of("class", "SimpleStrategy", "replication_factor", "1"))
                 .requestTimeout(java.time.Duration.ofSeconds(20))
                 .open(List.of(node), datacenter, KEYSPACE);

@@ -139,15 +139,23 @@ class SamplesMainTest {
                     + " as written: true",
             "deleted report-2026.txt: 4 chunks in one unit of work; keys left under its prefix: 0; reading it now gives"
                     + " 0 chunks",
-            // cache entries with a TTL
-            "the index orders entries by expiry (the instant as nanoseconds), its first: ((\"CacheEntry\", \"i\","
+            // a session store with @Expires
+            "at 12:00, 24 sessions log in for 5 minutes and 5 remembered ones for 1 hour; sessions (counter): 29",
+            "the expiry index orders sessions by instant (as nanoseconds), its first entry: ((\"LoginSession\", \"x\","
                     + " \"expiresAt\"), 1795349100000000000, \"session:00\")",
-            "at 12:10, get(session:03): Optional.empty (it expired at 12:05), though the store still holds it until a"
-                    + " sweep: true; get(session:07): Optional[user-7], get(profile:2): Optional[{\"name\": \"user-2\"}]",
-            "sweep at 12:10: deleted 23 expired entries in 3 batches of at most 10, each one transaction; kept"
-                    + " [profile:0, profile:1, profile:2, profile:3, profile:4, session:07]",
-            "at 13:00 the profiles expire: get(profile:2): Optional.empty; the sweep deleted 6 entries in 1 batch(es);"
-                    + " entries left: 0, index entries left: 0",
+            "at 12:10, findById(session:03): Optional.empty (it expired at 12:05 and is not reaped yet);"
+                    + " findByUser(user-3): [remember:3]; sessions (counter, until reaped): 29; session:07 exists: true",
+            "reapExpired() at 12:10 deleted 23 sessions with their index entries and counts: sessions 6, expiry entries"
+                    + " left 6, verify(): clean",
+            "at 13:00 the remembered sessions expire: findById(remember:2): Optional.empty; reapExpired() deleted 6;"
+                    + " sessions: 0, index entries of users: 0",
+            // an order feed followed by a second service
+            "the orders service placed 4 orders, took payment for 2 and cancelled 1",
+            "the warehouse applied 7 changes; to pick: [o-1 (ada), o-2 (bob)]",
+            "restarted, it resumes from its stored continuation: 2 changes; to pick: [o-2 (bob), o-4 (dee)]",
+            "caught up: a poll applies 0 changes and keeps its place: true",
+            "the orders service's listener heard its 9 commits in commit order: [PUT o-1 OPEN, PUT o-2 OPEN,"
+                    + " PUT o-3 OPEN, PUT o-4 OPEN, PUT o-1 PAID, PUT o-2 PAID, DELETE o-3, PUT o-1 SHIPPED, PUT o-4 PAID]",
             // multimap
             "post-1 is liked by (distinct, in order, one range read): [alice, bob, carol]",
             "with counts: {alice=1, bob=1, carol=2}",

@@ -27,6 +27,9 @@ class SamplesOnCassandraTest {
             "orders.repair(): 1 repaired; revenue on 2026-11-02 reads 157.50 again; orders.verify(): clean, 12 records"
                     + " checked",
             "remove, which reads the count first, is refused here: multimap likes: remove(key, value) reads the count",
+            "reapExpired() at 12:10 deleted 23 sessions with their index entries and counts: sessions 6, expiry entries"
+                    + " left 6, verify(): clean",
+            "restarted, it resumes from its stored continuation: 2 changes; to pick: [o-2 (bob), o-4 (dee)]",
             "8 clients add (post-2, dave) 500 times each at once: count 4000",
             "departments starting with Engineering/Platform: [Radia, Whitfield, Jim, Sophie]",
             "users SUSPENDED or CLOSED (one scan of index 'status' per status, merged by id): [Mary, Tim, Hedy]",
@@ -38,9 +41,10 @@ class SamplesOnCassandraTest {
         CassandraTestServer node = CassandraTestServer.shared();
         for (int run = 1; run <= 2; run++) {
             ByteArrayOutputStream printed = new ByteArrayOutputStream();
-            try (KvStore store = SamplesMain.openCassandra(node.address(), CassandraTestServer.DATACENTER);
+            SampleClock clock = SamplesMain.newClock();
+            try (KvStore store = SamplesMain.openCassandra(node.address(), CassandraTestServer.DATACENTER, clock);
                     PrintStream out = new PrintStream(printed, true, StandardCharsets.UTF_8)) {
-                SamplesMain.runAll(store, out);
+                SamplesMain.runAll(store, clock, out);
             }
             String output = printed.toString(StandardCharsets.UTF_8);
             for (String line : EXPECTED) {

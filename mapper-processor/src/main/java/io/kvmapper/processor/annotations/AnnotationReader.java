@@ -71,6 +71,15 @@ public final class AnnotationReader {
     public record CounterAnnotation(AnnotationMirror mirror, String name, List<String> groupBy, String sum) {
     }
 
+    /**
+     * What {@code @ChangeFeed} says.
+     *
+     * @param mirror the annotation, to point diagnostics at it
+     * @param retention how long changes stay, as written (an ISO-8601 duration)
+     */
+    public record ChangeFeedAnnotation(AnnotationMirror mirror, String retention) {
+    }
+
     private final Elements elements;
 
     /** A reader using the compiler's element utilities, which know each member's default. */
@@ -121,6 +130,16 @@ public final class AnnotationReader {
     public Optional<FieldAnnotation> field(Element element) {
         return Optional.ofNullable(find(element, Annotations.FIELD))
                 .map(mirror -> new FieldAnnotation(string(mirror, "name"), integer(mirror, "number")));
+    }
+
+    /**
+     * The {@code @ChangeFeed} of {@code type}, if it has one.
+     *
+     * @return the annotation and its retention as written
+     */
+    public Optional<ChangeFeedAnnotation> changeFeed(TypeElement type) {
+        return Optional.ofNullable(find(type, Annotations.CHANGE_FEED))
+                .map(mirror -> new ChangeFeedAnnotation(mirror, string(mirror, "retention")));
     }
 
     /** The {@code @Index} on the field or record component {@code element}, if it has one. */

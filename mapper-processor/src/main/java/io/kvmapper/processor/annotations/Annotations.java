@@ -12,6 +12,8 @@ public final class Annotations {
     public static final String VERSION = "io.kvmapper.annotation.Version";
     public static final String TRANSIENT = "io.kvmapper.annotation.Transient";
     public static final String FIELD = "io.kvmapper.annotation.Field";
+    public static final String EXPIRES = "io.kvmapper.annotation.Expires";
+    public static final String CHANGE_FEED = "io.kvmapper.annotation.ChangeFeed";
     public static final String REPOSITORY = "io.kvmapper.annotation.Repository";
     public static final String ALLOW_SCAN = "io.kvmapper.annotation.AllowScan";
 

@@ -109,6 +109,16 @@ public enum Message {
     VERSION_DUPLICATE("@Version field '%s': %s already has the @Version field '%s'; keep one"),
     VERSION_KEY("@Version field '%s' is also a @Key; the version changes on every save, so it cannot identify the "
             + "entity"),
+    EXPIRES_TYPE("@Expires field '%s' has type %s; an expiry is a java.time.Instant (null for an entity that never "
+            + "expires)"),
+    EXPIRES_KEY("@Expires field '%s' is also a @Key; a key identifies the entity for good, while its expiry moves "
+            + "with each save; keep the expiry in a field of its own"),
+    EXPIRES_DUPLICATE("@Expires field '%s': %s already has the @Expires field '%s'; an entity expires at one instant, "
+            + "keep one"),
+    CHANGE_FEED_RETENTION("@ChangeFeed retention \"%s\" of %s is not a positive ISO-8601 duration; write one such as "
+            + "\"P7D\" (seven days) or \"PT12H\" (twelve hours)"),
+    CHANGE_FEED_NOT_ENTITY("@ChangeFeed on %s means nothing: it keeps the changes of an @Entity; add @Entity, or "
+            + "remove @ChangeFeed"),
     METHOD_COLLISION("%s would generate %s, which the repository already has for %s; rename it"),
     CODEC_WITH_ATTRIBUTES("@Entity %s: Codec.PROTOBUF encodes the values of the monolithic layout; in the "
             + "attribute-per-key layout every attribute is a tuple-encoded key of its own, so no codec applies; remove "

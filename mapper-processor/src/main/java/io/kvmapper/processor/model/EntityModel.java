@@ -3,6 +3,7 @@ package io.kvmapper.processor.model;
 import com.palantir.javapoet.ClassName;
 import io.kvmapper.annotation.Layout;
 import io.kvmapper.annotation.Codec;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import javax.lang.model.element.TypeElement;
@@ -18,12 +19,14 @@ import javax.lang.model.element.TypeElement;
  * @param indexes the secondary indexes
  * @param counters the maintained counters
  * @param version the {@code @Version} field, if any
+ * @param expires the {@code @Expires} field, if any: an {@code Instant} that is not a key component
+ * @param changeFeedRetention how long the entity's change feed keeps changes, if it has one ({@code @ChangeFeed})
  * @param layout how records are stored
  * @param codec the value codec (of the monolithic layout's values)
  */
 public record EntityModel(TypeElement element, String storedName, ValueObject value, List<KeyPart> keyParts,
         int partitionSize, List<IndexModel> indexes, List<CounterModel> counters, Optional<Property> version,
-        Layout layout, Codec codec) {
+        Optional<Property> expires, Optional<Duration> changeFeedRetention, Layout layout, Codec codec) {
 
     /** The stored top-level properties a partial update can change: neither key components nor the version. */
     public List<Property> updatableProperties() {
@@ -45,10 +48,11 @@ public record EntityModel(TypeElement element, String storedName, ValueObject va
 
     /**
      * Whether a change of {@code property} must read the whole entity so that indexes, counters and the
-     * version follow: an index or counter covers it, or the entity has a version.
+     * version follow: an index or counter covers it, or the entity has a version; or so that the change can
+     * tell an expired entity from a live one, or carry the entity into the change feed.
      */
     public boolean changeReadsEntity(Property property) {
-        if (version.isPresent()) {
+        if (version.isPresent() || expires.isPresent() || changeFeedRetention.isPresent()) {
             return true;
         }
         return indexes.stream().flatMap(i -> i.paths().stream()).anyMatch(p -> p.steps().get(0).equals(property))

@@ -134,6 +134,10 @@ public final class GeneratedNames {
         public static final String KEY = "key";
         /** The range of every record of the entity. */
         public static final String ALL_RECORDS = "allRecords";
+        /** The constant holding the entity's expiry definition ({@code @Expires}). */
+        public static final String EXPIRY = "EXPIRY";
+        /** The constant holding how long the entity's change feed keeps changes ({@code @ChangeFeed}). */
+        public static final String CHANGE_FEED_RETENTION = "CHANGE_FEED_RETENTION";
 
         private Mapping() {
         }

@@ -20,6 +20,7 @@ import io.kvmapper.processor.model.ValueObject;
 import io.kvmapper.processor.model.ValueType;
 import io.kvmapper.schema.document.SchemaDocument;
 import io.kvmapper.schema.document.SchemaDocument.TypeFields;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -109,12 +110,14 @@ public final class EntityValidator {
         List<IndexModel> indexes = schema.indexes(type, value.get(), keyParts, reporter);
         List<CounterModel> counters = schema.counters(type, value.get(), reporter);
         Optional<Property> version = schema.version(type, value.get(), keyParts, reporter);
+        Optional<Property> expires = schema.expires(type, value.get(), keyParts, reporter);
+        Optional<Duration> changeFeed = schema.changeFeedRetention(type, reporter);
         if (reporter.hasErrors() || keyParts.isEmpty()) {
             return Optional.empty();
         }
         int partitionSize = (int) keyParts.stream().filter(KeyPart::partition).count();
         return Optional.of(new EntityModel(type, storedName, value.get(), keyParts, Math.max(1, partitionSize),
-                indexes, counters, version, entity.layout(), entity.codec()));
+                indexes, counters, version, expires, changeFeed, entity.layout(), entity.codec()));
     }
 
     /**
@@ -301,7 +304,7 @@ public final class EntityValidator {
             reporter.error(element, Message.KEY_TRANSIENT, element.getSimpleName());
             reported = true;
         }
-        for (String annotation : List.of(Annotations.INDEX, Annotations.VERSION)) {
+        for (String annotation : List.of(Annotations.INDEX, Annotations.VERSION, Annotations.EXPIRES)) {
             if (AnnotationReader.isPresent(element, annotation)) {
                 reporter.error(element, annotation, null, Message.TRANSIENT_ANNOTATED,
                         Annotations.simpleName(annotation), element.getSimpleName());

@@ -2,6 +2,7 @@ package io.kvmapper.processor.validate;
 
 import com.palantir.javapoet.TypeName;
 import io.kvmapper.processor.annotations.AnnotationReader;
+import io.kvmapper.processor.annotations.AnnotationReader.ChangeFeedAnnotation;
 import io.kvmapper.processor.annotations.AnnotationReader.CounterAnnotation;
 import io.kvmapper.processor.annotations.AnnotationReader.IndexAnnotation;
 import io.kvmapper.processor.annotations.Annotations;
@@ -12,10 +13,13 @@ import io.kvmapper.processor.model.IndexModel;
 import io.kvmapper.processor.model.KeyPart;
 import io.kvmapper.processor.model.Property;
 import io.kvmapper.processor.model.PropertyPath;
+import io.kvmapper.processor.model.ScalarKind;
 import io.kvmapper.processor.model.ValueObject;
 import io.kvmapper.processor.model.ValueType;
 import io.kvmapper.processor.names.GeneratedNames;
 import io.kvmapper.processor.names.GeneratedNames.Repository;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -168,6 +172,54 @@ final class SchemaValidator {
             }
         }
         return Optional.ofNullable(version);
+    }
+
+    /**
+     * The entity's {@code @Expires} field, if any: an {@code Instant} that is not a key component, at most one per
+     * entity.
+     */
+    Optional<Property> expires(TypeElement type, ValueObject value, List<KeyPart> keyParts, ErrorReporter reporter) {
+        Property expires = null;
+        for (Property property : value.properties()) {
+            if (!AnnotationReader.isPresent(property.element(), Annotations.EXPIRES)) {
+                continue;
+            }
+            boolean instant = property.type() instanceof ValueType.Scalar scalar && scalar.kind() == ScalarKind.INSTANT;
+            if (!instant) {
+                reporter.error(property.element(), Annotations.EXPIRES, null, Message.EXPIRES_TYPE, property.name(),
+                        simpleName(TypeName.get(property.element().asType())));
+            } else if (keyParts.stream().anyMatch(k -> k.property().equals(property))) {
+                reporter.error(property.element(), Annotations.EXPIRES, null, Message.EXPIRES_KEY, property.name());
+            } else if (expires != null) {
+                reporter.error(property.element(), Annotations.EXPIRES, null, Message.EXPIRES_DUPLICATE,
+                        property.name(), type.getSimpleName(), expires.name());
+            } else {
+                expires = property;
+            }
+        }
+        return Optional.ofNullable(expires);
+    }
+
+    /** How long the entity's change feed keeps changes, if it has one ({@code @ChangeFeed}). */
+    Optional<Duration> changeFeedRetention(TypeElement type, ErrorReporter reporter) {
+        Optional<ChangeFeedAnnotation> feed = annotations.changeFeed(type);
+        if (feed.isEmpty()) {
+            return Optional.empty();
+        }
+        String retention = feed.get().retention();
+        Duration parsed;
+        try {
+            parsed = Duration.parse(retention);
+        } catch (DateTimeParseException e) {
+            parsed = null;
+        }
+        if (parsed == null || parsed.isNegative() || parsed.isZero()) {
+            AnnotationMirror mirror = feed.get().mirror();
+            reporter.error(type, mirror, AnnotationReader.explicit(mirror, "retention"), Message.CHANGE_FEED_RETENTION,
+                    retention, type.getSimpleName());
+            return Optional.empty();
+        }
+        return Optional.of(parsed);
     }
 
     /** Resolves a dotted path through embedded objects to a scalar (or, if allowed, a collection of scalars). */

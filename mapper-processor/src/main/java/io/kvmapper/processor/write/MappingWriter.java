@@ -98,6 +98,7 @@ public final class MappingWriter {
             type.addMethod(between(entity, index));
         }
         new SchemaCodeWriter(entity).addTo(type);
+        new LifecycleCodeWriter(entity).addTo(type);
         return type.build();
     }
 

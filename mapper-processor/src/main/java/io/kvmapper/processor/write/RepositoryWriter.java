@@ -29,6 +29,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import javax.lang.model.element.Modifier;
@@ -136,6 +137,9 @@ public final class RepositoryWriter {
             elementWise(entity, property).forEach(type::addMethod);
         }
         integrity(type);
+        if (entity.changeFeedRetention().isPresent()) {
+            changeFeed(type, entity);
+        }
         if (entity.hasCompositeKey()) {
             type.addType(keyRecord(entity));
         }
@@ -608,6 +612,23 @@ public final class RepositoryWriter {
 
     private static String getter(CounterModel counter) {
         return Repository.counterGetter(counter.name(), counter.sum().isPresent());
+    }
+
+    /** The entity's change feed: {@code changes(PageRequest)} and {@code onChange(Consumer)}. */
+    private static void changeFeed(TypeSpec.Builder type, EntityModel entity) {
+        TypeName change = ParameterizedTypeName.get(RuntimeTypes.CHANGE, entity.className());
+        type.addMethod(MethodSpec.methodBuilder("changes").addModifiers(Modifier.PUBLIC)
+                .returns(ParameterizedTypeName.get(RuntimeTypes.PAGE, change))
+                .addJavadoc("A page of the entity's change feed, from the oldest change retained, in commit order; every "
+                        + "page carries a continuation, the last one too, to poll for later changes with.\n")
+                .addParameter(RuntimeTypes.PAGE_REQUEST, "page")
+                .addStatement("return this.operations.changes(page)").build());
+        type.addMethod(MethodSpec.methodBuilder("onChange").addModifiers(Modifier.PUBLIC)
+                .returns(AutoCloseable.class)
+                .addJavadoc("Calls {@code listener} with each change this process commits from now on, after its commit, "
+                        + "in commit order, on a thread of the store's; closing the result unsubscribes it.\n")
+                .addParameter(ParameterizedTypeName.get(ClassName.get(Consumer.class), change), "listener")
+                .addStatement("return this.operations.onChange(listener)").build());
     }
 
     private static void integrity(TypeSpec.Builder type) {

@@ -35,6 +35,8 @@ final class RuntimeTypes {
     static final ClassName TUPLE_READER = ClassName.get("io.kvmapper.internal.tuple", "TupleReader");
     static final ClassName INDEX_DEFINITION = ClassName.get("io.kvmapper.internal.mapping", "IndexDefinition");
     static final ClassName COUNTER_DEFINITION = ClassName.get("io.kvmapper.internal.mapping", "CounterDefinition");
+    static final ClassName EXPIRY_DEFINITION = ClassName.get("io.kvmapper.internal.mapping", "ExpiryDefinition");
+    static final ClassName CHANGE = ClassName.get("io.kvmapper", "Change");
     static final ClassName VERSION_FIELD = ClassName.get("io.kvmapper.internal.mapping", "VersionField");
     static final ClassName COPIES = ClassName.get("io.kvmapper.internal.mapping", "Copies");
     static final ClassName ELEMENTS = ClassName.get("io.kvmapper.internal.codec", "CollectionChanges");

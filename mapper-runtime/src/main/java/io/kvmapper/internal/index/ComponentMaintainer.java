@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * Keeps one index or counter of an entity in step with its records: one implementation per kind
- * ({@link ValueIndexMaintainer}, {@link UniqueIndexMaintainer}, {@link CounterMaintainer}), built by
+ * ({@link ValueIndexMaintainer}, {@link UniqueIndexMaintainer}, {@link ExpiryIndexMaintainer},
+ * {@link CounterMaintainer}), built by
  * {@link MaintainerFactory}, as the FoundationDB Record Layer's {@code IndexMaintainer}s are. Everything that
  * works on an entity's components (the write path in {@link EntityMaintainers#update}, online builds,
  * integrity checks) goes through this interface, one maintainer after another, never through one loop per

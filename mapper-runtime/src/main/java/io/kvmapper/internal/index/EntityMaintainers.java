@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The maintainers of one entity's indexes and counters, indexes first, as {@link MaintainerFactory} builds
- * them, and the one write path through them: {@link #update} keeps every index entry and counter in step with
+ * The maintainers of one entity's indexes, expiry index and counters, in that order, as {@link MaintainerFactory}
+ * builds them, and the one write path through them: {@link #update} keeps every index entry and counter in step with
  * a record from one diff of its old and new state. Save, insert, partial and element-wise updates, and delete
  * all go through here; online builds and integrity checks use the same maintainers.
  *
@@ -21,21 +21,30 @@ public final class EntityMaintainers<E> {
     private final List<ComponentMaintainer<E>> all;
     private final Map<String, IndexMaintainer<E>> indexes;
     private final Map<String, CounterMaintainer<E>> counters;
+    private final ExpiryIndexMaintainer<E> expiry;
     private final String entityName;
 
-    EntityMaintainers(String entityName, List<IndexMaintainer<E>> indexes, List<CounterMaintainer<E>> counters) {
+    /** @param expiry the expiry index, or null for an entity that never expires */
+    EntityMaintainers(String entityName, List<IndexMaintainer<E>> indexes, ExpiryIndexMaintainer<E> expiry,
+            List<CounterMaintainer<E>> counters) {
         this.entityName = entityName;
-        this.all = List.copyOf(concat(indexes, counters));
+        this.all = List.copyOf(concat(indexes, expiry, counters));
         this.indexes = byName(indexes);
         this.counters = byName(counters);
+        this.expiry = expiry;
     }
 
-    /** Every maintainer: the indexes in definition order, then the counters. */
+    /** Every maintainer: the indexes in definition order, the expiry index, then the counters. */
     public List<ComponentMaintainer<E>> all() {
         return all;
     }
 
-    /** Whether the entity has neither indexes nor counters, so writes need not read the old state. */
+    /** The maintainer of the entity's expiry index, or null if the entity never expires. */
+    public ExpiryIndexMaintainer<E> expiry() {
+        return expiry;
+    }
+
+    /** Whether the entity has no indexes, counters or expiry, so writes need not read the old state. */
     public boolean isEmpty() {
         return all.isEmpty();
     }
@@ -84,8 +93,11 @@ public final class EntityMaintainers<E> {
     }
 
     private static <E> List<ComponentMaintainer<E>> concat(List<IndexMaintainer<E>> indexes,
-            List<CounterMaintainer<E>> counters) {
+            ExpiryIndexMaintainer<E> expiry, List<CounterMaintainer<E>> counters) {
         List<ComponentMaintainer<E>> all = new ArrayList<>(indexes);
+        if (expiry != null) {
+            all.add(expiry);
+        }
         all.addAll(counters);
         return all;
     }

@@ -29,13 +29,20 @@ public abstract sealed class IndexMaintainer<E> implements ComponentMaintainer<E
     final KeyLayout layout;
     final IndexDefinition<E> index;
     final byte[] prefix;
+    private final ComponentKind kind;
     private final ComponentKeys keys;
     private final ComponentStates states;
 
     IndexMaintainer(KeyLayout layout, IndexDefinition<E> index, ComponentStates states) {
+        this(ComponentKind.INDEX, layout, index, states);
+    }
+
+    /** An index of {@code kind}: a secondary index, or the expiry index, whose entries lie in an area of their own. */
+    IndexMaintainer(ComponentKind kind, KeyLayout layout, IndexDefinition<E> index, ComponentStates states) {
+        this.kind = kind;
         this.layout = layout;
         this.index = index;
-        this.keys = ComponentKind.INDEX.keys(layout, index.name());
+        this.keys = kind.keys(layout, index.name());
         this.prefix = keys.prefix();
         this.states = states;
     }
@@ -52,12 +59,12 @@ public abstract sealed class IndexMaintainer<E> implements ComponentMaintainer<E
 
     @Override
     public final ComponentStates.State state() {
-        return states.state(ComponentKind.INDEX, index.name());
+        return states.state(kind, index.name());
     }
 
     @Override
     public final void requireReady() {
-        states.require(ComponentKind.INDEX, index.name());
+        states.require(kind, index.name());
     }
 
     /** The index's definition. */

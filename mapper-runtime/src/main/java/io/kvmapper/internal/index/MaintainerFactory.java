@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Builds the maintainer of each index and counter of an entity: the one place that chooses a maintainer by the
+ * Builds the maintainer of each index and counter of an entity, and of its expiry index: the one place that chooses a maintainer by the
  * kind of component (the FoundationDB Record Layer's {@code IndexMaintainerFactory}).
  */
 public final class MaintainerFactory {
@@ -18,7 +18,7 @@ public final class MaintainerFactory {
     }
 
     /**
-     * The maintainers of the indexes and counters {@code mapping} defines, on {@code backend}: counters remove
+     * The maintainers of the indexes, counters and expiry index {@code mapping} defines, on {@code backend}: counters remove
      * groups that fall to zero only where the backend detects conflicts ({@link KvBackend#detectsConflicts()}),
      * and tell whether an online counter build has passed a record in the backend's scan order
      * ({@link KvBackend#compareInScanOrder}).
@@ -37,6 +37,8 @@ public final class MaintainerFactory {
             counters.add(new CounterMaintainer<>(layout, counter, states, backend.detectsConflicts(),
                     backend::compareInScanOrder));
         }
-        return new EntityMaintainers<>(mapping.entityName(), indexes, counters);
+        ExpiryIndexMaintainer<E> expiry = mapping.expiry() == null ? null
+                : new ExpiryIndexMaintainer<>(layout, mapping.expiry(), states);
+        return new EntityMaintainers<>(mapping.entityName(), indexes, expiry, counters);
     }
 }

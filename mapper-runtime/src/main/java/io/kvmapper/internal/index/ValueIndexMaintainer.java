@@ -15,13 +15,18 @@ import java.util.function.BiPredicate;
  *
  * @param <E> the entity type
  */
-public final class ValueIndexMaintainer<E> extends IndexMaintainer<E> {
+public sealed class ValueIndexMaintainer<E> extends IndexMaintainer<E> permits ExpiryIndexMaintainer {
     ValueIndexMaintainer(KeyLayout layout, IndexDefinition<E> index, ComponentStates states) {
         super(layout, index, states);
     }
 
+    /** A non-unique index of {@code kind} (the expiry index is one). */
+    ValueIndexMaintainer(ComponentKind kind, KeyLayout layout, IndexDefinition<E> index, ComponentStates states) {
+        super(kind, layout, index, states);
+    }
+
     @Override
-    public boolean unique() {
+    public final boolean unique() {
         return false;
     }
 

@@ -13,6 +13,8 @@ import java.util.List;
  * ((entity, "i", index), v1..vk, k1..kn)   INDEXES: an index entry
  * ((entity, "c", counter), g1..gj)         COUNTERS: a counter group, an 8-byte little-endian value
  * ((entity, "m"), kind, name)              META: the stored schema, index and counter states, build cursors
+ * ((entity, "x", field), instant, k1..kn)  EXPIRY: an expiry entry, ordered by the instant a record expires
+ * ((entity, "f"), stamp...)                FEED: a change of the entity's change feed, in commit order
  * (("$multimap", name, key), value)        MULTIMAP: one multimap pair and its count
  * </pre>
  *
@@ -28,6 +30,10 @@ public enum Area {
     COUNTERS("c"),
     /** An entity's metadata: its stored schema, its indexes' and counters' states and build cursors. */
     META("m"),
+    /** An entity's expiry index ({@code @Expires}): one entry per expiring record, by instant, then key. */
+    EXPIRY("x"),
+    /** An entity's change feed ({@code @ChangeFeed}): one item per committed change, keyed by its commit stamp. */
+    FEED("f"),
     /** Every multimap's pairs, one partition per multimap key. */
     MULTIMAP("$multimap");
 
@@ -57,12 +63,13 @@ public enum Area {
     }
 
     /**
-     * Whether a partition grows with the number of records, so that a distributed backend may spread it
-     * over buckets: an index's entries and a counter's groups.
+     * Whether a partition grows with the number of records or writes, so that a distributed backend may spread
+     * it over buckets: an index's entries, a counter's groups, the expiry index and the change feed (which would
+     * otherwise make every write of the entity write one hot partition).
      */
     public static boolean growsWithRecords(byte[] partition) {
         Area area = ofPartition(partition);
-        return area == INDEXES || area == COUNTERS;
+        return area == INDEXES || area == COUNTERS || area == EXPIRY || area == FEED;
     }
 
     /**
@@ -110,8 +117,8 @@ public enum Area {
             if (area != MULTIMAP && area.tag.equals(tag)) {
                 boolean shaped = switch (area) {
                     case RECORDS -> true; // the entity name, the tag, then the partition's key components
-                    case META -> nested.size() == 2;
-                    default -> nested.size() == 3; // the entity name, the tag, the index or counter name
+                    case META, FEED -> nested.size() == 2;
+                    default -> nested.size() == 3; // the entity name, the tag, the index, counter or field name
                 };
                 return shaped ? area : null;
             }

@@ -17,6 +17,8 @@ import java.util.Arrays;
  * ((entity, "i", index), v1..vk)           a unique index entry; its value is the record key
  * ((entity, "c", counter), g1..gj)         a counter group; an 8-byte little-endian value
  * ((entity, "m"), kind, name)              the metadata area: the stored schema, index and counter definitions
+ * ((entity, "x", field), instant, k1..kn)  an expiry entry: the instant, then the primary key; empty value
+ * ((entity, "f"), stamp...)                a change of the change feed, under the stamp its commit gave it
  * </pre>
  */
 public final class KeyLayout {
@@ -71,6 +73,18 @@ public final class KeyLayout {
     public byte[] counterPrefix(String counter) {
         return new TupleWriter(entityName.length() + counter.length() + 12).beginNested().writeString(entityName)
                 .writeString(Area.COUNTERS.tag()).writeString(counter).endNested().toByteArray();
+    }
+
+    /** The partition element of the expiry index over {@code field}: {@code ((entity, "x", field))}. */
+    public byte[] expiryPrefix(String field) {
+        return new TupleWriter(entityName.length() + field.length() + 12).beginNested().writeString(entityName)
+                .writeString(Area.EXPIRY.tag()).writeString(field).endNested().toByteArray();
+    }
+
+    /** The partition element of the change feed: {@code ((entity, "f"))}, which each change's stamp follows. */
+    public byte[] feedPrefix() {
+        return new TupleWriter(entityName.length() + 8).beginNested().writeString(entityName)
+                .writeString(Area.FEED.tag()).endNested().toByteArray();
     }
 
     /** The metadata key {@code ((entity, "m"), kind, name)}. */

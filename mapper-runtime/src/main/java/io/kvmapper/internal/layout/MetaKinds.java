@@ -26,6 +26,12 @@ public final class MetaKinds {
     public static final String INDEX_DUPLICATES = "index-duplicates";
     /** Never written (a counter has no duplicates); reserved so that every component has the same keys. */
     public static final String COUNTER_DUPLICATES = "counter-duplicates";
+    /** The expiry index's definition and state (named after the {@code @Expires} field). */
+    public static final String EXPIRY = "expiry";
+    /** How far the expiry index's online build has come. */
+    public static final String EXPIRY_CURSOR = "expiry-build";
+    /** Never written (an expiry index has no duplicates); reserved so that every component has the same keys. */
+    public static final String EXPIRY_DUPLICATES = "expiry-duplicates";
 
     private MetaKinds() {
     }

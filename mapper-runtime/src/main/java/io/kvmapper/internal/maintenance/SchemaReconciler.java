@@ -84,12 +84,15 @@ public final class SchemaReconciler {
         return maintainers;
     }
 
-    /** What identifies a version of an entity's code: its class, indexes and counters. */
+    /** What identifies a version of an entity's code: its class, indexes, counters and expiry. */
     private static <E> String fingerprint(RecordLayout<E> records) {
         StringBuilder text = new StringBuilder(records.mapping().getClass().getName().replace("_KvMapping", ""))
                 .append(" with ");
         records.mapping().indexes().forEach(i -> text.append(i.name()).append('=').append(i.signature()).append(' '));
         records.mapping().counters().forEach(c -> text.append(c.name()).append('=').append(c.signature()).append(' '));
+        if (records.mapping().expiry() != null) {
+            text.append(records.mapping().expiry().signature());
+        }
         return text.toString().trim();
     }
 

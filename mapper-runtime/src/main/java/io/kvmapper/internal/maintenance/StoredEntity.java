@@ -15,6 +15,7 @@ import io.kvmapper.internal.store.KvStoreImpl;
 import io.kvmapper.tuple.Tuples;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
@@ -109,6 +110,6 @@ public final class StoredEntity<E> {
     }
 
     private static String key(ComponentMaintainer<?> maintainer) {
-        return (maintainer.keys().kind() == ComponentKind.INDEX ? "index " : "counter ") + maintainer.keys().name();
+        return maintainer.keys().kind().name().toLowerCase(Locale.ROOT) + " " + maintainer.keys().name();
     }
 }

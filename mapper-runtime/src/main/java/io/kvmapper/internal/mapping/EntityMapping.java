@@ -5,6 +5,9 @@ import io.kvmapper.internal.codec.ValueCodec;
 import io.kvmapper.internal.mapping.CounterDefinition;
 import io.kvmapper.internal.mapping.IndexDefinition;
 import io.kvmapper.internal.mapping.VersionField;
+import io.kvmapper.tuple.Tuples;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -47,6 +50,29 @@ public interface EntityMapping<E> {
 
     /** The entity's {@code @Version} field, or null if it has none. */
     VersionField<E> version();
+
+    /** The entity's {@code @Expires} field, or null if it never expires (the default). */
+    default ExpiryDefinition<E> expiry() {
+        return null;
+    }
+
+    /** How long the entity's change feed keeps changes ({@code @ChangeFeed}), or null if it has none (the default). */
+    default Duration changeFeedRetention() {
+        return null;
+    }
+
+    /**
+     * The components of the record key {@code key}, in key order. The default gives each as the tuple layer
+     * decodes it ({@link io.kvmapper.tuple.Tuples#decode}: integers as {@code Long}, and so on); the generated
+     * mapping of an entity with a change feed gives each as its Java type.
+     */
+    default List<Object> keyComponents(byte[] key) {
+        List<Object> elements = Tuples.decode(key);
+        List<Object> components = new ArrayList<>(((List<?>) elements.get(0)).subList(2,
+                ((List<?>) elements.get(0)).size()));
+        components.addAll(elements.subList(1, elements.size()));
+        return components;
+    }
 
     /**
      * Whether the changes the generated repository makes ({@code updateX} and the element-wise changes) build a

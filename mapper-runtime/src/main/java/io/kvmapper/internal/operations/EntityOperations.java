@@ -1,5 +1,6 @@
 package io.kvmapper.internal.operations;
 
+import io.kvmapper.Change;
 import io.kvmapper.CorruptDataException;
 import io.kvmapper.DuplicateKeyException;
 import io.kvmapper.IntegrityReport;
@@ -17,6 +18,7 @@ import io.kvmapper.internal.codec.AttributeWriter;
 import io.kvmapper.internal.index.ComponentStates;
 import io.kvmapper.internal.index.CounterMaintainer;
 import io.kvmapper.internal.index.EntityMaintainers;
+import io.kvmapper.internal.index.ExpiryIndexMaintainer;
 import io.kvmapper.internal.index.IndexMaintainer;
 import io.kvmapper.internal.layout.KeyLayout;
 import io.kvmapper.internal.layout.KeyRanges;
@@ -24,6 +26,7 @@ import io.kvmapper.internal.layout.RecordRange;
 import io.kvmapper.internal.maintenance.IntegrityChecker;
 import io.kvmapper.internal.maintenance.SchemaReconciler;
 import io.kvmapper.internal.mapping.EntityMapping;
+import io.kvmapper.internal.mapping.ExpiryDefinition;
 import io.kvmapper.internal.mapping.VersionField;
 import io.kvmapper.internal.record.FieldChanges;
 import io.kvmapper.internal.record.RecordCursor;
@@ -39,6 +42,7 @@ import io.kvmapper.spi.KvCursor;
 import io.kvmapper.spi.KvReader;
 import io.kvmapper.spi.KvTransaction;
 import io.kvmapper.spi.ScanOptions;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -49,6 +53,7 @@ import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.IntConsumer;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
@@ -66,6 +71,8 @@ import java.util.stream.StreamSupport;
 public final class EntityOperations<E> {
     /** How many record keys an index scan collects before fetching the records in one multi-get. */
     private static final int FETCH_BATCH = 256;
+    /** The most expired entities, or old changes, one unit of work of the reaper deletes. */
+    static final int REAP_BATCH = 100;
     /** Where scans report the records they skip because they cannot be decoded. */
     private static final System.Logger CORRUPTION = System.getLogger(KvStore.class.getName());
 
@@ -76,10 +83,15 @@ public final class EntityOperations<E> {
     /**
      * What every copy of one entity's operations on one store shares.
      *
+     * @param records the records as reads see them: without the expired ones ({@link RecordLayout#hidingExpired})
+     * @param stored every stored record, expired or not, as integrity checks and online builds see them
+     * @param expiry the entity's {@code @Expires} field, or null
+     * @param feed the entity's change feed, or null
      * @param refusedWrites why writes of the entity are refused on this store, or null if they are not
      */
-    private record Shared<E>(EntityMapping<E> mapping, RecordLayout<E> records, KeyLayout layout,
-            EntityMaintainers<E> maintainers, String refusedWrites) {
+    private record Shared<E>(EntityMapping<E> mapping, RecordLayout<E> records, RecordLayout<E> stored,
+            KeyLayout layout, EntityMaintainers<E> maintainers, ExpiryDefinition<E> expiry, ChangeFeed<E> feed,
+            String refusedWrites) {
     }
 
     /**
@@ -108,6 +120,9 @@ public final class EntityOperations<E> {
                 Shared<?> created = share(store, mapping);
                 Shared<?> first = states.putIfAbsent(mapping, created);
                 shared = first != null ? first : created;
+                if (first == null) {
+                    startHousekeeping(store, created);
+                }
             }
             return (Shared<E>) shared;
         }
@@ -124,8 +139,26 @@ public final class EntityOperations<E> {
         KeyLayout layout = new KeyLayout(mapping.entityName(), mapping.partitionSize());
         EntityMaintainers<E> maintainers = store.component(SchemaReconciler.class, SchemaReconciler::new)
                 .open(records, layout);
-        return new Shared<>(mapping, records, layout, maintainers,
-                store.backend().detectsConflicts() ? null : refusedWrites(mapping, records, store));
+        ChangeFeed<E> feed = mapping.changeFeedRetention() == null ? null
+                : new ChangeFeed<>(store, records, layout, mapping.changeFeedRetention());
+        String refusedWrites = store.backend().detectsConflicts() ? null : refusedWrites(mapping, records, store);
+        return new Shared<>(mapping, records.hidingExpired(store.clock()), records, layout, maintainers,
+                mapping.expiry(), feed, refusedWrites);
+    }
+
+    /** Has the store's reaper reap the entity's expired entities and prune its change feed. */
+    private static void startHousekeeping(KvStoreImpl store, Shared<?> shared) {
+        if (shared.expiry() == null && shared.feed() == null) {
+            return;
+        }
+        StoreReaper reaper = store.component(StoreReaper.class, StoreReaper::new);
+        EntityOperations<?> operations = new EntityOperations<>(store, shared, null);
+        if (shared.expiry() != null) {
+            reaper.reapExpired(operations);
+        }
+        if (shared.feed() != null) {
+            reaper.pruneChanges(operations);
+        }
     }
 
     /**
@@ -258,7 +291,12 @@ public final class EntityOperations<E> {
         byte[] key = shared.mapping().keyOf(entity);
         RecordLayout<E> records = shared.records();
         if (shared.maintainers().isEmpty() && shared.mapping().version() == null && !records.writeNeedsOld()) {
-            execute("save", kv -> records.write(kv, key, null, entity));
+            execute("save", kv -> {
+                records.write(kv, key, null, entity);
+                if (shared.feed() != null) {
+                    shared.feed().put(kv, key, entity, store.clock().instant());
+                }
+            });
             return entity;
         }
         return apply("save", kv -> write(kv, key, records.load(kv, key), entity));
@@ -275,17 +313,26 @@ public final class EntityOperations<E> {
         byte[] key = shared.mapping().keyOf(entity);
         Timing timing = Timing.start(store, entityName(), "insert");
         try {
-            if (transaction == null && shared.mapping().version() == null && shared.records().checksWrites()) {
+            if (transaction == null && shared.mapping().version() == null && shared.expiry() == null
+                    && shared.records().checksWrites()) {
                 E inserted = insertUnread(key, entity);
                 if (inserted != null) {
                     return inserted;
                 }
             }
             return unitOfWork(kv -> {
-                if (shared.records().exists(kv, key)) {
+                if (shared.expiry() == null) {
+                    if (shared.records().exists(kv, key)) {
+                        throw new DuplicateKeyException(entityName(), shared.mapping().describeKey(key));
+                    }
+                    return write(kv, key, null, entity);
+                }
+                // an expired entity is absent, and is reaped in this unit of work: the write replaces it
+                RecordLayout.Stored<E> old = shared.records().load(kv, key);
+                if (old != null && !hasExpired(old.entity())) {
                     throw new DuplicateKeyException(entityName(), shared.mapping().describeKey(key));
                 }
-                return write(kv, key, null, entity);
+                return write(kv, key, old, entity);
             });
         } catch (RuntimeException | Error e) {
             Timing.failed(timing, e);
@@ -327,26 +374,28 @@ public final class EntityOperations<E> {
      * Deletes the entity under {@code key} if, as stored when this unit of work reads it (with conflict tracking),
      * it satisfies {@code matches}; its index entries and counters follow, as in {@link #delete(byte[])}. Whether
      * it was deleted. A derived {@code deleteBy} method deletes through here, so that an entity changed since its
-     * query found it is deleted only if it still matches.
+     * query found it is deleted only if it still matches; one that has expired since is left to the reaper, and a
+     * change feed gets the {@code DELETE}.
      */
     boolean deleteIf(byte[] key, Predicate<? super E> matches) {
         RecordLayout<E> records = shared.records();
         return apply("delete", kv -> {
             RecordLayout.Stored<E> old = records.load(kv, key);
-            if (old == null || !matches.test(old.entity())) {
+            if (old == null || hasExpired(old.entity()) || !matches.test(old.entity())) {
                 return false;
             }
-            shared.maintainers().update(kv, key, old.entity(), null);
-            records.delete(kv, key, old);
+            remove(kv, key, old);
             return true;
         });
     }
 
     /**
-     * Deletes the entity under {@code key}; whether there was one. A record that cannot be decoded is deleted
-     * too (whatever is stored under the key): that is how a user removes it. Its index entries and counter
+     * Deletes the entity under {@code key}; whether there was one. An expired entity is absent: its delete
+     * changes nothing and is left to the reaper. A record that cannot be decoded is deleted too (whatever is
+     * stored under the key): that is how a user removes it. Its index entries (its expiry entry too) and counter
      * contributions cannot be known without its values, so they stay until {@code repair()} removes them; the
-     * deletion is logged at WARNING with the {@link CorruptDataException}, saying so.
+     * deletion is logged at WARNING with the {@link CorruptDataException}, saying so, and a change feed gets its
+     * {@code DELETE}.
      */
     public boolean delete(byte[] key) {
         RecordLayout<E> records = shared.records();
@@ -359,6 +408,9 @@ public final class EntityOperations<E> {
                     return false;
                 }
                 records.delete(kv, key);
+                if (shared.feed() != null) {
+                    shared.feed().delete(kv, key, store.clock().instant());
+                }
                 return true;
             }
             RecordLayout.Stored<E> old;
@@ -367,14 +419,19 @@ public final class EntityOperations<E> {
             } catch (CorruptDataException e) {
                 corrupt[0] = e;
                 deleteUndecodable(kv, key);
+                if (shared.feed() != null) {
+                    shared.feed().delete(kv, key, store.clock().instant());
+                }
                 return true;
             }
             if (old == null) {
                 records.deleteRemains(kv, key);
                 return false;
             }
-            shared.maintainers().update(kv, key, old.entity(), null);
-            records.delete(kv, key, old);
+            if (hasExpired(old.entity())) {
+                return false;
+            }
+            remove(kv, key, old);
             return true;
         });
         if (corrupt[0] != null) {
@@ -401,6 +458,15 @@ public final class EntityOperations<E> {
         }
     }
 
+    /** Deletes a loaded record with its index entries and counter contributions, and appends its delete. */
+    private void remove(KvTransaction kv, byte[] key, RecordLayout.Stored<E> old) {
+        shared.maintainers().update(kv, key, old.entity(), null);
+        shared.records().delete(kv, key, old);
+        if (shared.feed() != null) {
+            shared.feed().delete(kv, key, store.clock().instant());
+        }
+    }
+
     /**
      * Changes the entity under {@code key} with {@code change}, atomically (a read-modify-write in one
      * unit of work); indexes and counters follow.
@@ -413,7 +479,7 @@ public final class EntityOperations<E> {
         RecordLayout<E> records = shared.records();
         return apply("update", kv -> {
             RecordLayout.Stored<E> old = records.load(kv, key);
-            if (old == null) {
+            if (old == null || hasExpired(old.entity())) {
                 return false;
             }
             write(kv, key, old, change.apply(changeable(old)));
@@ -436,13 +502,30 @@ public final class EntityOperations<E> {
         }
     }
 
-    /** The one write path: version check, record, index entries and counters, from the diff of old and now. */
+    /**
+     * The one write path: version check, record, index entries and counters, from the diff of old and now, and
+     * the change. An expired {@code old} is absent to the version check, and is reaped here: the diff removes
+     * its index entries and counter contributions, and the feed gets its delete before the put.
+     */
     private E write(KvTransaction kv, byte[] key, RecordLayout.Stored<E> old, E now) {
         E before = old == null ? null : old.entity();
-        E stored = versioned(key, before, now);
+        boolean expired = before != null && hasExpired(before);
+        E stored = versioned(key, expired ? null : before, now);
         shared.maintainers().update(kv, key, before, stored);
         shared.records().write(kv, key, old, stored);
+        if (shared.feed() != null) {
+            Instant at = store.clock().instant();
+            if (expired) {
+                shared.feed().delete(kv, key, at);
+            }
+            shared.feed().put(kv, key, stored, at);
+        }
         return stored;
+    }
+
+    /** Whether {@code entity} has expired by the store's clock. */
+    private boolean hasExpired(E entity) {
+        return shared.expiry() != null && shared.expiry().hasExpired(entity, store.clock().instant());
     }
 
     private E versioned(byte[] key, E old, E now) {
@@ -507,14 +590,17 @@ public final class EntityOperations<E> {
         RecordLayout<E> records = shared.records();
         FieldChanges<E> fields = records.fieldChanges().orElseThrow(() -> new IllegalStateException(entityName()
                 + " is stored as one value per record, which has no field of its own to change"));
+        // an expiry must be checked, and a change feed gets the changed entity: both read it
+        boolean readsEntity = field.readsEntity() || shared.expiry() != null || shared.feed() != null;
         return apply("update", kv -> {
             List<KeyValue> loaded = null;
-            if (field.readsEntity()) {
+            E now = null;
+            if (readsEntity) {
                 RecordLayout.Stored<E> old = records.load(kv, key);
-                if (old == null) {
+                if (old == null || hasExpired(old.entity())) {
                     return false;
                 }
-                E now = versioned(key, old.entity(), change.apply(changeable(old)));
+                now = versioned(key, old.entity(), change.apply(changeable(old)));
                 shared.maintainers().update(kv, key, old.entity(), now);
                 VersionField<E> version = shared.mapping().version();
                 if (version != null) {
@@ -526,6 +612,9 @@ public final class EntityOperations<E> {
             }
             work.apply(kv, fields, loaded);
             fields.touch(kv, key);
+            if (shared.feed() != null) {
+                shared.feed().put(kv, key, now, store.clock().instant());
+            }
             return true;
         });
     }
@@ -974,8 +1063,97 @@ public final class EntityOperations<E> {
             throw new InvalidRequestException(entityName() + ": verify() and repair() run in batches of their own, "
                     + "not inside a transaction");
         }
-        return new IntegrityChecker<>(store, shared.records(), shared.layout(), shared.maintainers(), repair,
+        return new IntegrityChecker<>(store, shared.stored(), shared.layout(), shared.maintainers(), repair,
                 Objects.requireNonNull(listener, "listener"));
+    }
+
+    // ---- expiry and the change feed
+
+    /**
+     * Deletes every entity that had expired at {@code now}, found through the expiry index, in units of work of
+     * at most {@value #REAP_BATCH}: each entity is read again in the unit of work, and deleted only if it has
+     * still expired then, through the one write path (index entries, counter contributions, a {@code DELETE}
+     * change). Nothing while the expiry index is being built: reads hide expired entities meanwhile.
+     *
+     * @param pace told how many entities each unit of work deleted, before the next one starts
+     * @return how many entities it deleted
+     */
+    long reapExpired(Instant now, IntConsumer pace) {
+        ExpiryIndexMaintainer<E> index = shared.maintainers().expiry();
+        if (index == null || index.state() != ComponentStates.State.READY) {
+            return 0;
+        }
+        KeyRange expired = index.expiredBy(now);
+        long reaped = 0;
+        byte[] after = null;
+        while (true) {
+            List<byte[]> keys = new ArrayList<>(REAP_BATCH);
+            ScanOptions options = ScanOptions.FORWARD.withLimit(REAP_BATCH);
+            try (KvCursor cursor = after == null ? store.backend().scan(expired, options)
+                    : store.backend().resume(expired, options, after)) {
+                while (cursor.hasNext()) {
+                    KeyValue entry = cursor.next();
+                    keys.add(index.recordKeyOf(entry));
+                    after = entry.key();
+                }
+            }
+            if (keys.isEmpty()) {
+                return reaped;
+            }
+            int deleted = store.transactKvResult(kv -> {
+                int count = 0;
+                for (byte[] key : keys) {
+                    RecordLayout.Stored<E> old = shared.records().load(kv, key);
+                    if (old != null && shared.expiry().hasExpired(old.entity(), now)) {
+                        remove(kv, key, old);
+                        count++;
+                    }
+                }
+                return count;
+            });
+            reaped += deleted;
+            if (keys.size() < REAP_BATCH) {
+                return reaped;
+            }
+            pace.accept(deleted);
+        }
+    }
+
+    /** Deletes the changes of the entity's feed older than its retention at {@code now}, in bounded units of work. */
+    void pruneChanges(Instant now) {
+        ChangeFeed<E> feed = shared.feed();
+        Instant cutoff = now.minus(feed.retention());
+        while (store.transactKvResult(kv -> feed.prune(kv, cutoff, REAP_BATCH)) == REAP_BATCH) {
+            // more old changes follow
+        }
+    }
+
+    /**
+     * A page of the entity's change feed, from the oldest change retained, in the feed's order; every page
+     * carries a continuation, the last one too.
+     *
+     * @throws InvalidRequestException if the entity has no change feed, or the continuation is not one of it
+     */
+    public Page<Change<E>> changes(PageRequest request) {
+        Objects.requireNonNull(request, "page");
+        return feed().page(reader(), request);
+    }
+
+    /**
+     * Calls {@code listener} with each change of the entity this process commits from now on, after its commit,
+     * in commit order, on a thread of the store's; closing the result unsubscribes it.
+     *
+     * @throws InvalidRequestException if the entity has no change feed
+     */
+    public AutoCloseable onChange(Consumer<Change<E>> listener) {
+        return feed().subscribers().add(listener);
+    }
+
+    private ChangeFeed<E> feed() {
+        if (shared.feed() == null) {
+            throw new InvalidRequestException(entityName() + " has no change feed; annotate it with @ChangeFeed");
+        }
+        return shared.feed();
     }
 
     // ---- plumbing

@@ -8,6 +8,7 @@ import io.kvmapper.internal.codec.AttributeReader;
 import io.kvmapper.internal.codec.AttributeWriter;
 import io.kvmapper.internal.codec.CollectionChanges;
 import io.kvmapper.internal.codec.ListPositions;
+import io.kvmapper.internal.codec.ValueBuffer;
 import io.kvmapper.internal.codec.ValueCheck;
 import io.kvmapper.internal.codec.ValueHeader;
 import io.kvmapper.internal.mapping.EntityMapping;
@@ -140,6 +141,62 @@ final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldCha
     @Override
     public RecordCursor<E> scan(KvReader reader, KeyRange range, int limit, byte[] after) {
         return new Grouping(scanAfter(reader, range, ScanOptions.FORWARD, after), limit);
+    }
+
+    // ---- snapshots for change feeds
+
+    /**
+     * The items the record would be stored as, in key order, each as its key after the record key and its value,
+     * both preceded by their length (a varint): {@code (suffix length, suffix, value length, value)...}.
+     */
+    @Override
+    public byte[] snapshot(byte[] key, E entity) {
+        ValueBuffer out = new ValueBuffer(256);
+        for (KeyValue item : encode(key, entity)) {
+            out.writeVarint(item.key().length - key.length);
+            out.write(item.key(), key.length, item.key().length - key.length);
+            out.writeVarint(item.value().length);
+            out.write(item.value(), 0, item.value().length);
+        }
+        return out.toByteArray();
+    }
+
+    @Override
+    public E fromSnapshot(byte[] key, byte[] snapshot) {
+        List<KeyValue> items = new ArrayList<>();
+        int[] at = {0};
+        try {
+            while (at[0] < snapshot.length) {
+                byte[] suffix = lengthPrefixed(snapshot, at);
+                items.add(new KeyValue(concat(key, suffix), lengthPrefixed(snapshot, at)));
+            }
+        } catch (IndexOutOfBoundsException e) {
+            throw new CorruptDataException(entityName() + " " + Tuples.toString(key)
+                    + ": a change of its change feed holds no valid snapshot of its items", e);
+        }
+        if (items.isEmpty()) {
+            throw new CorruptDataException(entityName() + " " + Tuples.toString(key)
+                    + ": a change of its change feed holds no items");
+        }
+        return decode(key, items);
+    }
+
+    /** The bytes after a varint length at {@code at[0]}, which moves past them. */
+    private static byte[] lengthPrefixed(byte[] bytes, int[] at) {
+        int length = 0;
+        for (int shift = 0; ; shift += 7) {
+            byte b = bytes[at[0]++];
+            length |= (b & 0x7F) << shift;
+            if (b >= 0) {
+                break;
+            }
+        }
+        if (length < 0 || length > bytes.length - at[0]) {
+            throw new IndexOutOfBoundsException("a length of " + length + " at " + at[0]);
+        }
+        byte[] part = Arrays.copyOfRange(bytes, at[0], at[0] + length);
+        at[0] += length;
+        return part;
     }
 
     // ---- writes of whole records

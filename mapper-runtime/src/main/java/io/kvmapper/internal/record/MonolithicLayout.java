@@ -33,10 +33,22 @@ final class MonolithicLayout<E> extends RecordLayout<E> {
     private static final byte[] CHECK_ROOM = new byte[ValueCheck.LENGTH];
 
     private final ValueCodec<E> codec;
+    /**
+     * For an entity with a change feed: what this thread's last write encoded, so that the change the write path
+     * appends right after it ({@link #snapshot}) does not encode the same entity again; null without a feed.
+     */
+    private final ThreadLocal<LastWritten<E>> lastWritten;
 
     MonolithicLayout(EntityMapping<E> mapping, boolean checksWrites) {
         super(mapping, checksWrites, mapping.codec().codecId() == ValueHeader.JSON);
         this.codec = mapping.codec();
+        this.lastWritten = mapping.changeFeedRetention() == null ? null : ThreadLocal.withInitial(LastWritten::new);
+    }
+
+    /** An entity a write encoded, and its value. */
+    private static final class LastWritten<E> {
+        E entity;
+        byte[] value;
     }
 
     @Override
@@ -109,6 +121,26 @@ final class MonolithicLayout<E> extends RecordLayout<E> {
         };
     }
 
+    /** The value the record would be stored as: the one the write just before encoded, if it wrote this entity. */
+    @Override
+    public byte[] snapshot(byte[] key, E entity) {
+        if (lastWritten != null) {
+            LastWritten<E> last = lastWritten.get();
+            byte[] value = last.entity == entity ? last.value : null;
+            last.entity = null;
+            last.value = null;
+            if (value != null) {
+                return value;
+            }
+        }
+        return encode(key, entity);
+    }
+
+    @Override
+    public E fromSnapshot(byte[] key, byte[] snapshot) {
+        return decode(key, snapshot);
+    }
+
     @Override
     public boolean writeNeedsOld() {
         return false;
@@ -124,6 +156,11 @@ final class MonolithicLayout<E> extends RecordLayout<E> {
     @Override
     public void write(KvTransaction kv, byte[] key, Stored<E> old, E now) {
         byte[] value = encode(key, now);
+        if (lastWritten != null) {
+            LastWritten<E> last = lastWritten.get();
+            last.entity = now;
+            last.value = value;
+        }
         if (old != null && Arrays.equals(old.value(), value)) {
             return;
         }

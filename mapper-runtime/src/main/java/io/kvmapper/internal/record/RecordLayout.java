@@ -4,6 +4,7 @@ import io.kvmapper.CorruptDataException;
 import io.kvmapper.InvalidRequestException;
 import io.kvmapper.internal.mapping.CounterDefinition;
 import io.kvmapper.internal.mapping.EntityMapping;
+import io.kvmapper.internal.mapping.ExpiryDefinition;
 import io.kvmapper.internal.mapping.IndexDefinition;
 import io.kvmapper.spi.KeyRange;
 import io.kvmapper.spi.KeyValue;
@@ -13,6 +14,7 @@ import io.kvmapper.spi.KvReader;
 import io.kvmapper.spi.KvTransaction;
 import io.kvmapper.spi.ScanOptions;
 import io.kvmapper.tuple.Tuples;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -105,6 +107,33 @@ public abstract class RecordLayout<E> {
     }
 
     /**
+     * These records as reads see them by {@code clock}: an entity that has expired ({@code @Expires}) is absent
+     * from {@link #find}, {@link #findAll}, {@link #exists} and {@link #scan} from the instant it expires, whether
+     * or not it has been deleted yet. Writes, {@link #load} (what a write replaces, expired or not),
+     * {@link #reread} and {@link #count} see every stored record. This layout itself for an entity that never
+     * expires.
+     */
+    public RecordLayout<E> hidingExpired(Clock clock) {
+        ExpiryDefinition<E> expiry = mapping.expiry();
+        return expiry == null ? this : new LiveRecords<>(this, expiry, clock);
+    }
+
+    /**
+     * {@code entity}, stored under {@code key}, encoded as one value whatever the layout: what a change of the
+     * entity's change feed carries.
+     *
+     * @throws io.kvmapper.InvalidRequestException if the entity cannot be encoded
+     */
+    public abstract byte[] snapshot(byte[] key, E entity);
+
+    /**
+     * The entity a {@link #snapshot} of the record under {@code key} holds.
+     *
+     * @throws io.kvmapper.CorruptDataException naming the entity and key if it holds no valid entity
+     */
+    public abstract E fromSnapshot(byte[] key, byte[] snapshot);
+
+    /**
      * Whether every replacement and delete of a monolithic record must be a checked write
      * ({@link KvTransaction#writeIfUnchanged}: the value must still be the one loaded). Always for an entity
      * with a {@code @Version}. On a backend that detects no conflicts also for an entity with a unique
@@ -164,7 +193,7 @@ public abstract class RecordLayout<E> {
     public abstract E reread(Stored<E> stored);
 
     /** Whether an entity is stored under {@code key}; one read, tracked in a transaction. */
-    public final boolean exists(KvReader reader, byte[] key) {
+    public boolean exists(KvReader reader, byte[] key) {
         return reader.get(key) != null;
     }
 

@@ -10,11 +10,13 @@ import io.kvmapper.ProgressListener;
 import io.kvmapper.RetryPolicy;
 import io.kvmapper.StorageException;
 import io.kvmapper.StoreCopy;
+import io.kvmapper.StoreOptions;
 import io.kvmapper.Transaction;
 import io.kvmapper.TransactionConflictException;
 import io.kvmapper.internal.tuple.ScalarType;
 import io.kvmapper.spi.KvBackend;
 import io.kvmapper.spi.KvTransaction;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -32,22 +34,40 @@ import java.util.function.Function;
 public final class KvStoreImpl implements KvStore {
     private final KvBackend backend;
     private final RetryPolicy retryPolicy;
+    private final Clock clock;
+    private final Duration expiryInterval;
+    private final int reapRate;
     private final Map<Class<?>, Object> components = new ConcurrentHashMap<>();
     private final List<ProgressListener> listeners = new CopyOnWriteArrayList<>();
     /** Null while no listener is registered: the check that keeps operations untimed by default. */
     private volatile OperationListener operationListener;
 
-    private KvStoreImpl(KvBackend backend, RetryPolicy retryPolicy) {
+    private KvStoreImpl(KvBackend backend, RetryPolicy retryPolicy, Clock clock, Duration expiryInterval,
+            int reapRate) {
         this.backend = Objects.requireNonNull(backend, "backend");
         this.retryPolicy = Objects.requireNonNull(retryPolicy, "retryPolicy");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.expiryInterval = Objects.requireNonNull(expiryInterval, "expiryInterval");
+        this.reapRate = reapRate;
     }
 
     /**
-     * A store over {@code backend} that retries failed units of work as {@code retryPolicy} says; closing it
-     * closes the backend. What a backend's opener returns.
+     * A store over {@code backend} with the settings of {@code options}, which every backend's options builder
+     * shares; closing it closes the backend. What a backend's opener returns.
+     */
+    public static KvStore open(KvBackend backend, StoreOptions<?> options) {
+        Objects.requireNonNull(options, "options");
+        return new KvStoreImpl(backend, options.retryPolicy(), options.clock(), options.expiryInterval(),
+                options.reapRate());
+    }
+
+    /**
+     * A store over {@code backend} that retries failed units of work as {@code retryPolicy} says, with the
+     * default clock and expiry settings ({@link StoreOptions}); closing it closes the backend.
      */
     public static KvStore open(KvBackend backend, RetryPolicy retryPolicy) {
-        return new KvStoreImpl(backend, retryPolicy);
+        return new KvStoreImpl(backend, retryPolicy, Clock.systemUTC(), StoreOptions.DEFAULT_EXPIRY_INTERVAL,
+                StoreOptions.DEFAULT_REAP_RATE);
     }
 
     /**
@@ -66,6 +86,36 @@ public final class KvStoreImpl implements KvStore {
     /** The backend. */
     public KvBackend backend() {
         return backend;
+    }
+
+    /** The clock the store tells time by: expiry, and when changes of change feeds were committed. */
+    public Clock clock() {
+        return clock;
+    }
+
+    /** The interval between the rounds of the store's background reaper and change feed pruning. */
+    public Duration expiryInterval() {
+        return expiryInterval;
+    }
+
+    /** The most expired entities the background reaper deletes per second. */
+    public int reapRate() {
+        return reapRate;
+    }
+
+    /**
+     * {@inheritDoc} The work is the store's {@link Reaper} component's, which entities with an expiry register
+     * with when they are opened; without one, there is nothing to reap.
+     */
+    @Override
+    public long reapExpired() {
+        long reaped = 0;
+        for (Object component : components.values()) {
+            if (component instanceof Reaper reaper) {
+                reaped += reaper.reapExpired();
+            }
+        }
+        return reaped;
     }
 
     @Override
@@ -254,6 +304,12 @@ public final class KvStoreImpl implements KvStore {
     @Override
     public String toString() {
         return "KvStore[" + backend + "]";
+    }
+
+    /** The store component that deletes expired entities ({@link #reapExpired()}). */
+    public interface Reaper {
+        /** Deletes every entity expired by now, of every entity type it knows; how many. */
+        long reapExpired();
     }
 
     /** A store component that runs work in the background. */

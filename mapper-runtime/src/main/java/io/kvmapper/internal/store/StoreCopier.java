@@ -21,7 +21,9 @@ import java.util.Objects;
 
 /**
  * The one implementation of {@link StoreCopy}: a streamed scan of the source, written to the target in bounded
- * batches, counters (as {@link Area#isCounterKey} tells them) with adds.
+ * batches, counters (as {@link Area#isCounterKey} tells them) with adds. Change feeds ({@link Area#FEED}) are not
+ * copied: their keys hold the source backend's commit stamps, which the target's own commits would not sort after,
+ * so the target's feeds start empty.
  */
 final class StoreCopier implements StoreCopy {
     private static final String TASK = "copying the store";
@@ -75,6 +77,9 @@ final class StoreCopier implements StoreCopy {
         try (KvCursor cursor = source.backend().scan(everything(), ScanOptions.FORWARD)) {
             while (cursor.hasNext()) {
                 KeyValue item = cursor.next();
+                if (Area.ofKey(item.key()) == Area.FEED) {
+                    continue;
+                }
                 int size = item.key().length + item.value().length;
                 if (!batch.isEmpty() && (batch.size() == batchItems || bytes + size > batchBytes)) {
                     counters += write(into, batch);
@@ -137,7 +142,7 @@ final class StoreCopier implements StoreCopy {
                 List<Object> key = Tuples.decode(item.key());
                 List<?> partition = (List<?>) key.get(0);
                 String kind = String.valueOf(key.get(1));
-                if (!kind.equals(MetaKinds.INDEX) && !kind.equals(MetaKinds.COUNTER)) {
+                if (!kind.equals(MetaKinds.INDEX) && !kind.equals(MetaKinds.COUNTER) && !kind.equals(MetaKinds.EXPIRY)) {
                     continue; // a build's cursor, fence or duplicates: its component's state says whether it runs
                 }
                 StoredComponent stored = StoredComponent.parse(String.valueOf(key.get(2)), item.key(), item.value());

@@ -146,7 +146,7 @@ class ArchitectureTest {
      */
     @Test
     void everyAreaTagIsSpelledOnlyByTheLayout() throws IOException {
-        Pattern tag = Pattern.compile("\"(r|i|c|m|\\$multimap)\"");
+        Pattern tag = Pattern.compile("\"(r|i|c|m|x|f|\\$multimap)\"");
         Path root = Path.of("").toAbsolutePath().getParent();
         List<String> found = new ArrayList<>();
         int files = 0;

@@ -1,0 +1,6 @@
+package io.kvmapper.samples.feed;
+
+/** Where a placed order is. */
+public enum Status {
+    OPEN, PAID, SHIPPED
+}
