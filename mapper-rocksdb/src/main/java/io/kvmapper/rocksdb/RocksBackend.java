@@ -181,6 +181,7 @@ public final class RocksBackend implements KvBackend {
     }
 
     /** Whether the store was opened read-only ({@link RocksKvStore.Options#readOnly}). */
+    @Override
     public boolean isReadOnly() {
         return readOnly;
     }

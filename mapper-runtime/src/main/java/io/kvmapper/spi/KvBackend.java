@@ -64,6 +64,15 @@ public interface KvBackend extends KvReader, AutoCloseable {
         return true;
     }
 
+    /**
+     * Whether the backend refuses every write (a RocksDB store opened read-only, for a tool that looks into a
+     * store another process holds). False by default. Background work that writes, such as the reaper of expired
+     * entities, does not start on such a backend.
+     */
+    default boolean isReadOnly() {
+        return false;
+    }
+
     /** Releases every resource. Idempotent. */
     @Override
     void close();

@@ -88,8 +88,8 @@ final class StoreReaper implements KvStoreImpl.Reaper, AutoCloseable {
     }
 
     private synchronized void startBackground() {
-        if (background != null || closed) {
-            return;
+        if (background != null || closed || store.backend().isReadOnly()) {
+            return; // on a read-only store (a tool looking in) every round would fail its first write
         }
         ThreadFactory threads = task -> {
             Thread thread = new Thread(task, "kvmapper-reaper " + store);
