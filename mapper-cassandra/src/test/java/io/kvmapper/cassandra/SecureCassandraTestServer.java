@@ -7,6 +7,7 @@ import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.ssl.ProgrammaticSslEngineFactory;
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -91,6 +92,19 @@ public final class SecureCassandraTestServer implements AutoCloseable {
     /** A TLS context that trusts this node's certificate, and nothing else. */
     public SSLContext sslContext() {
         return keys.clientContext();
+    }
+
+    /**
+     * A PKCS12 truststore file holding this node's certificate, for clients that take a file (the kvmapper
+     * tool's {@code --truststore}); its password is {@link #trustStorePassword()}.
+     */
+    public Path trustStore() {
+        return keys.trustStore();
+    }
+
+    /** The password of {@link #trustStore()}. */
+    public String trustStorePassword() {
+        return keys.password();
     }
 
     /**
