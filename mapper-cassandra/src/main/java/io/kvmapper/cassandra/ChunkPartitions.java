@@ -23,13 +23,13 @@ public final class ChunkPartitions {
      * Every partition but those where KV Mapper's key layout only puts short values: an entity's index entries
      * {@code ((entity, "i", index))} (a record's key at most, never longer than a chunk: Cassandra keeps a
      * key within 64 KB and refuses a claim of a longer value) and its counter groups
-     * {@code ((entity, "c", counter))} (8 or 9 bytes). The default, for stores that only generated repositories
-     * and {@link io.kvmapper.Multimap} write to.
+     * {@code ((entity, "c", counter))} (8 or 9 bytes), and its expiry entries {@code ((entity, "x", field))}
+     * (empty). The default, for stores that only generated repositories and {@link io.kvmapper.Multimap} write to.
      */
     public static Predicate<byte[]> kvMapperLayout() {
         return partition -> {
             Area area = Area.ofPartition(partition);
-            return area != Area.INDEXES && area != Area.COUNTERS;
+            return area != Area.INDEXES && area != Area.COUNTERS && area != Area.EXPIRY;
         };
     }
 }

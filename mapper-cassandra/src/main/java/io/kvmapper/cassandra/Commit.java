@@ -120,6 +120,12 @@ final class Commit {
                         + "claim releases and counter adds were not sent, so it is not run again: verify() and "
                         + "repair() reconcile the claims and counters the mapper maintains", e.getCause(), false);
             }
+            if (writes.hasStamped()) {
+                // a change feed's entries: run again, the unit of work would append them once more, under new stamps
+                throw new StorageException(e.getMessage() + "; the commit's batch may have been applied, with "
+                        + "change feed entries that a second run would append again, so it is not run again",
+                        e.getCause(), false);
+            }
             throw e;
         }
         mayHaveApplied = true;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.DriverTimeoutException;
@@ -337,6 +338,21 @@ class CommitTest {
                 + " and counter adds were not sent, so it is not run again: verify() and repair() reconcile the claims"
                 + " and counters the mapper maintains"), counted.getMessage());
         assertEquals(List.of("UNLOGGED batch of 2"), cassandra.requests(), "the counter batch is not sent");
+    }
+
+    @Test
+    void aBatchWhoseOutcomeIsUnknownWithChangeFeedEntriesIsNotRetryable() {
+        writes.put(key("put"), value("v"));
+        writes.putStamped(key("feed"), value("change"), stamp -> fail("a failed commit has no stamped entries"));
+        cassandra.failOn("UNLOGGED batch of 4", new DriverTimeoutException("timed out"));
+
+        StorageException unknown = assertThrows(StorageException.class, commit::run);
+
+        assertFalse(unknown.isRetryable(), "run again after the batch landed, the feed would hold the change twice");
+        assertTrue(unknown.getMessage().endsWith("; the commit's batch may have been applied, with change feed entries"
+                + " that a second run would append again, so it is not run again"), unknown.getMessage());
+        assertEquals(List.of("IN (\"p\") [feed]", "UNLOGGED batch of 4"), cassandra.requests(),
+                "what the commit sent before its batch failed");
     }
 
     @Test

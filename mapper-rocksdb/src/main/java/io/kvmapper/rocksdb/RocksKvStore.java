@@ -234,8 +234,9 @@ public final class RocksKvStore {
          * open it. Default {@code false}. A read-only store does not take the directory's {@code LOCK}, so it can
          * be opened while another process holds the store and writes it; it sees the store as it was when it was
          * opened, and keeps every table file it reads open from then on, so that the other process's
-         * compactions cannot take them away. A missing store is never created, and beginning a transaction
-         * fails with {@link io.kvmapper.InvalidRequestException}: nothing can be written.
+         * compactions cannot take them away. A missing store is never created, and nothing can be written: a
+         * transaction reads at its snapshot, and its first write fails with
+         * {@link io.kvmapper.InvalidRequestException}.
          */
         public Options readOnly(boolean readOnly) {
             this.readOnly = readOnly;

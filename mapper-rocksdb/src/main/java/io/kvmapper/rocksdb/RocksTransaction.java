@@ -63,7 +63,7 @@ final class RocksTransaction implements KvTransaction, NativeResource {
         ReadOptions options = null;
         try {
             options = new ReadOptions().setSnapshot(taken);
-                this.batch = new TransactionBatch();
+            this.batch = new TransactionBatch();
         } catch (RuntimeException | Error e) {
             if (options != null) {
                 options.close();
@@ -258,6 +258,7 @@ final class RocksTransaction implements KvTransaction, NativeResource {
     public void putStamped(byte[] prefix, byte[] value, Consumer<byte[]> committed) {
         Objects.requireNonNull(prefix, "prefix");
         Objects.requireNonNull(value, "value");
+        backend.requireWritable();
         long stamp = enter();
         try {
             if (batch.stamped() == null) {

@@ -512,13 +512,15 @@ public final class EntityOperations<E> {
         boolean expired = before != null && hasExpired(before);
         E stored = versioned(key, expired ? null : before, now);
         shared.maintainers().update(kv, key, before, stored);
-        shared.records().write(kv, key, old, stored);
+        boolean wrote = shared.records().write(kv, key, old, stored);
         if (shared.feed() != null) {
             Instant at = store.clock().instant();
             if (expired) {
                 shared.feed().delete(kv, key, at);
             }
-            shared.feed().put(kv, key, stored, at);
+            if (wrote) { // a record that already held exactly this is no change, and sent nothing to check
+                shared.feed().put(kv, key, stored, at);
+            }
         }
         return stored;
     }

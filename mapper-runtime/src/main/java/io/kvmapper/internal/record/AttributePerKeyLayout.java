@@ -206,13 +206,17 @@ final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldCha
         return true;
     }
 
-    /** Writes the items of {@code now} that differ from the stored ones and deletes those it lacks. */
+    /**
+     * Writes the items of {@code now} that differ from the stored ones and deletes those it lacks; the head is
+     * always written (so that concurrent writes of the entity conflict), so this always writes.
+     */
     @Override
-    public void write(KvTransaction kv, byte[] key, Stored<E> old, E now) {
+    public boolean write(KvTransaction kv, byte[] key, Stored<E> old, E now) {
         if (old == null) {
             requireNoRemains(kv, key);
         }
         diff(kv, old == null ? List.of() : old.items(), encode(key, now), true);
+        return true;
     }
 
     /** One range delete of the record key's tuple prefix: the head and every attribute. */

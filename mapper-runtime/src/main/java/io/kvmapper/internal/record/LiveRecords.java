@@ -90,8 +90,8 @@ final class LiveRecords<E> extends RecordLayout<E> {
     }
 
     @Override
-    public void write(KvTransaction kv, byte[] key, Stored<E> old, E now) {
-        stored.write(kv, key, old, now);
+    public boolean write(KvTransaction kv, byte[] key, Stored<E> old, E now) {
+        return stored.write(kv, key, old, now);
     }
 
     @Override

@@ -154,21 +154,22 @@ final class MonolithicLayout<E> extends RecordLayout<E> {
      * (on Cassandra, no lightweight transaction), as hand-written code would not either.
      */
     @Override
-    public void write(KvTransaction kv, byte[] key, Stored<E> old, E now) {
+    public boolean write(KvTransaction kv, byte[] key, Stored<E> old, E now) {
         byte[] value = encode(key, now);
+        if (old != null && Arrays.equals(old.value(), value)) {
+            return false; // no change, and no snapshot asked for: nothing is left in lastWritten
+        }
         if (lastWritten != null) {
             LastWritten<E> last = lastWritten.get();
             last.entity = now;
             last.value = value;
-        }
-        if (old != null && Arrays.equals(old.value(), value)) {
-            return;
         }
         if (checksWrites()) {
             kv.writeIfUnchanged(key, old == null ? null : old.value(), value);
         } else {
             kv.put(key, value);
         }
+        return true;
     }
 
     @Override

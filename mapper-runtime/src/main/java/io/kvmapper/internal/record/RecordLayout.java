@@ -218,9 +218,11 @@ public abstract class RecordLayout<E> {
      * Writes {@code now} under {@code key} in place of {@code old} (null: nothing is stored there), as
      * loaded in the same transaction.
      *
+     * @return whether anything was written: false when the stored record already holds exactly {@code now} and
+     *     the layout sends nothing (a change feed then records no change either)
      * @throws io.kvmapper.InvalidRequestException if the entity cannot be encoded
      */
-    public abstract void write(KvTransaction kv, byte[] key, Stored<E> old, E now);
+    public abstract boolean write(KvTransaction kv, byte[] key, Stored<E> old, E now);
 
     /** Deletes every item of the record under {@code key}. */
     public abstract void delete(KvTransaction kv, byte[] key);

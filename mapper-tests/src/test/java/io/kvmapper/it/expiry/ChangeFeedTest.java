@@ -94,6 +94,17 @@ class ChangeFeedTest {
     }
 
     @Test
+    void aSaveOrUpdateThatChangesNothingIsNoChange() {
+        Session ada = sessions.insert(new Session("ada", 1, "t1", "phone", null));
+        sessions.save(ada);
+        assertTrue(sessions.updateDevice("ada", 1, "phone"));
+        assertTrue(sessions.updateDevice("ada", 1, "tablet"));
+        assertEquals(List.of("PUT [ada, 1] phone", "PUT [ada, 1] tablet"), all(sessions::changes).stream()
+                .map(c -> c.kind() + " " + c.key() + " " + c.entity().orElseThrow().device()).toList(),
+                "the record was not written, so the feed has nothing to say");
+    }
+
+    @Test
     void aUnitOfWorkThatRollsBackOrFailsLeavesNothingInTheFeed() {
         sessions.insert(new Session("ada", 1, "t1", "phone", null));
         assertThrows(IllegalStateException.class, () -> store.transact(tx -> {
