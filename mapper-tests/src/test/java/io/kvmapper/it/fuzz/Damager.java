@@ -3,6 +3,7 @@ package io.kvmapper.it.fuzz;
 import io.kvmapper.internal.codec.ValueCheck;
 import io.kvmapper.it.fuzz.Damage.Kind;
 import io.kvmapper.it.fuzz.RawItems.Area;
+import io.kvmapper.it.TestStores;
 import io.kvmapper.tuple.Tuples;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -424,6 +425,26 @@ final class Damager {
      * changed.
      */
     byte[] changedKey(byte[] key) {
+        while (true) {
+            byte[] changed = anyChangedKey(key);
+            // Cassandra stores a key as (partition, sort key), the partition its first tuple element: a key without
+            // one cannot be there, so that damage cannot happen on it
+            if (!TestStores.onCassandra() || startsWithElement(changed)) {
+                return changed;
+            }
+        }
+    }
+
+    private static boolean startsWithElement(byte[] key) {
+        try {
+            Tuples.elementEnd(key, 0);
+            return true;
+        } catch (io.kvmapper.CorruptDataException | IndexOutOfBoundsException e) {
+            return false;
+        }
+    }
+
+    private byte[] anyChangedKey(byte[] key) {
         byte[] changed;
         switch (values.random().nextInt(5)) {
             case 0 -> {
