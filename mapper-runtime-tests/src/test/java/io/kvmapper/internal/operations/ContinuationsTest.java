@@ -131,18 +131,6 @@ class ContinuationsTest {
     }
 
     @Test
-    void aForgedTokenAtAKeyNoScanReturnsIsRefused() {
-        byte[] begin = ALL.keys().begin();
-        byte[] notATuple = Arrays.copyOf(begin, begin.length + 2);
-        notATuple[begin.length] = (byte) 0x8e; // a type code the tuple layer does not know
-        assertTrue(ALL.keys().contains(notATuple));
-        String forged = Continuations.encode(Continuations.Scan.RECORDS, ALL.keys(), notATuple);
-        InvalidRequestException refused = assertThrows(InvalidRequestException.class,
-                () -> members.page(ALL, PageRequest.resume(forged, 10)));
-        assertTrue(refused.getMessage().contains("not a key the query could have returned"), refused.getMessage());
-    }
-
-    @Test
     void aTokenThatIsNotOneIsRefused() {
         for (String bad : List.of("%%%", "", "AQ", "AQID", Base64.getUrlEncoder().encodeToString(new byte[40]))) {
             assertThrows(InvalidRequestException.class, () -> members.page(ALL, PageRequest.resume(bad, 10)), bad);

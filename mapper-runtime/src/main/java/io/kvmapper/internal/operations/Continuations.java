@@ -1,9 +1,7 @@
 package io.kvmapper.internal.operations;
 
-import io.kvmapper.CorruptDataException;
 import io.kvmapper.InvalidRequestException;
 import io.kvmapper.spi.KeyRange;
-import io.kvmapper.tuple.Tuples;
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -78,24 +76,8 @@ final class Continuations {
         if (!range.contains(lastKey)) {
             throw invalid(entityName, continuation, "its key lies outside the query's range");
         }
-        if (!isTuple(lastKey)) {
-            // no scan returns such a key, and a backend that places keys by their tuple (Cassandra) cannot seek past it
-            throw invalid(entityName, continuation, "its key is not a key the query could have returned");
-        }
         byte[] after = KeyRange.tuplePrefix(lastKey).end();
         return Arrays.compareUnsigned(after, range.end()) < 0 ? after : null;
-    }
-
-    /** Whether {@code key} is a sequence of well-formed tuple elements, as every key of the layout is. */
-    private static boolean isTuple(byte[] key) {
-        try {
-            for (int at = 0; at < key.length; at = Tuples.elementEnd(key, at)) {
-                // each element checked in turn
-            }
-            return true;
-        } catch (CorruptDataException | IndexOutOfBoundsException e) {
-            return false;
-        }
     }
 
     /**
