@@ -6,6 +6,7 @@ import io.kvmapper.PageRequest;
 import io.kvmapper.internal.layout.KeyLayout;
 import io.kvmapper.spi.KeyRange;
 import io.kvmapper.spi.KvBackend;
+import io.kvmapper.it.TestStores;
 import io.kvmapper.tuple.Tuples;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -474,12 +475,15 @@ final class BadCalls {
                             .apply(PageRequest.resume(token, size)));
                 }
                 // forged with this query's digest and a valid checksum: refused outside the query's range; inside
-                // it, it resumes the query there, as the caller could ask directly (docs/generated-api.md)
+                // it, it resumes the query there, as the caller could ask directly (docs/generated-api.md), except
+                // on Cassandra at a key without a first tuple element, which no Cassandra store can hold: there
+                // the backend refuses to seek past it (docs/cassandra.md)
                 byte[] lastKey = values.chance(0.5) ? Damager.concat(source.range().end(), randomBytes(values.between(0,
                         4))) : Damager.concat(source.range().begin(), randomBytes(values.between(0, 12)));
                 byte[] forged = Damager.concat(Arrays.copyOf(bytes, 9), lastKey);
                 String sealed = seal(Arrays.copyOf(forged, forged.length + 4));
-                boolean inside = source.range().contains(lastKey);
+                boolean inside = source.range().contains(lastKey)
+                        && (!TestStores.onCassandra() || Damager.startsWithElement(lastKey));
                 String call = source.name() + " resumed from a forged token at " + RawItems.hex(lastKey);
                 Supplier<Object> action = () -> source.finder().apply(PageRequest.resume(sealed, size));
                 List<Specimen> all = everything(source);

@@ -435,7 +435,8 @@ final class Damager {
         }
     }
 
-    private static boolean startsWithElement(byte[] key) {
+    /** Whether {@code key} starts with a well-formed tuple element, as every key a Cassandra store holds does. */
+    static boolean startsWithElement(byte[] key) {
         try {
             Tuples.elementEnd(key, 0);
             return true;
