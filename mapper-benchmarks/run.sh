@@ -11,7 +11,8 @@
 # JMH arguments come last and override these, e.g. -p contender=raw,kvmapper or a benchmark name such as
 # findById. The codec, layout, concurrent-commit and change feed benchmarks have no contenders and are left
 # out: run them by name from the jar (docs/benchmarks.md). QueryBenchmark has contenders of its own and is left
-# out too (docs/queries.md).
+# out too (docs/queries.md), and so is ConcurrentStoreBenchmark (4 readers and 1 writer, docs/benchmarks.md).
+# Both key orders: -p keys=sequential,random.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=(-f 1 -wi 2 -w 2s -i 3 -r 2s)
@@ -25,6 +26,7 @@ mvn -B -q -DskipTests package -pl mapper-benchmarks -am
 java -jar mapper-benchmarks/target/benchmarks.jar "${mode[@]}" \
     -prof io.kvmapper.benchmarks.CpuTimeProfiler -e 'CodecBenchmark|LayoutBenchmark|ConcurrentCommitBenchmark|QueryBenchmark' \
     -e ChangeFeedBenchmark \
+    -e ConcurrentStoreBenchmark \
     -rf json -rff "$results" "$@"
 chart=docs/benchmarks.png
 [ "$results" = mapper-benchmarks/target/results.json ] || chart=mapper-benchmarks/target/benchmarks-quick.png

@@ -6,7 +6,9 @@ import java.util.List;
 
 /**
  * One way of storing the workload: every contender does the same work per operation, with the write-ahead
- * log on and no fsync per commit. Single-threaded use; {@link #close()} releases the store.
+ * log on and no fsync per commit. Single-threaded use, except that {@link ConcurrentStoreBenchmark} shares
+ * {@code raw} and the mapper's contenders between reader threads and one writer thread; {@link #close()}
+ * releases the store.
  */
 public interface Contender extends AutoCloseable {
     /** Inserts a new user with its email and status entries and both counters; fails if the id or email is taken. */

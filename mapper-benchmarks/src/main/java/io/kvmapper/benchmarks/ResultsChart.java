@@ -85,7 +85,12 @@ public final class ResultsChart {
                 Map<?, ?> run = (Map<?, ?>) item;
                 String benchmark = (String) run.get("benchmark");
                 String operation = benchmark.substring(benchmark.lastIndexOf('.') + 1);
-                String contender = (String) ((Map<?, ?>) run.get("params")).get("contender");
+                Map<?, ?> params = (Map<?, ?>) run.get("params");
+                String contender = (String) params.get("contender");
+                if ("random".equals(params.get("keys"))) {
+                    // A run with -p keys=sequential,random: each key order is an operation of its own.
+                    operation += " (random keys)";
+                }
                 Map<?, ?> metric = (Map<?, ?>) run.get("primaryMetric");
                 Map<?, ?> secondary = (Map<?, ?>) run.get("secondaryMetrics");
                 scores.add(new Score(operation, contender, number(metric.get("score")),

@@ -40,6 +40,13 @@ public class StoreBenchmark {
     @Param({"raw", "kvmapper", "kvmapper-proto", "kvmapper-apk", "bdbje", "h2", "sqlite"})
     public String contender;
 
+    /**
+     * The order of the user ids ({@link Workload.KeyOrder}): {@code sequential} ({@code 0, 1, 2, ...}) or
+     * {@code random} (distinct positive longs in random order); {@code -p keys=sequential,random} runs both.
+     */
+    @Param("sequential")
+    public String keys = "sequential";
+
     /** Users loaded before measuring. */
     @Param("100000")
     public int users;
@@ -49,6 +56,7 @@ public class StoreBenchmark {
     public int usersWithOrders;
 
     private Path directory;
+    private Workload.KeyOrder keyOrder;
     private Contender store;
     private long nextNewUser;
     private long random = 42;
@@ -56,17 +64,32 @@ public class StoreBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() throws IOException {
+        keyOrder = Workload.KeyOrder.named(keys);
         directory = Files.createTempDirectory("kvmapper-bench-" + contender + "-");
         try {
-            try (Contender loading = open(contender, directory)) {
-                Workload.load(loading, users, usersWithOrders);
-            }
-            store = open(contender, directory);
+            store = loadedStore(contender, directory, keyOrder, users, usersWithOrders);
             nextNewUser = users;
-            check();
         } catch (RuntimeException e) {
             // JMH skips the tear-down of a trial whose set-up failed.
             tearDown();
+            throw e;
+        }
+    }
+
+    /**
+     * Loads the workload into a new store of contender {@code name} in {@code dir}, closes it and opens it
+     * again, and checks that it reads back what was loaded: the set-up of a trial.
+     */
+    static Contender loadedStore(String name, Path dir, Workload.KeyOrder keys, int users, int usersWithOrders) {
+        try (Contender loading = open(name, dir)) {
+            Workload.load(loading, keys, users, usersWithOrders);
+        }
+        Contender store = open(name, dir);
+        try {
+            check(name, store, keys, users, usersWithOrders);
+            return store;
+        } catch (RuntimeException e) {
+            store.close();
             throw e;
         }
     }
@@ -104,7 +127,7 @@ public class StoreBenchmark {
     /** Insert of a new user: the record, its email and status entries, and the two counters. */
     @Benchmark
     public void insertUser() {
-        store.insertUser(Workload.user(nextNewUser++));
+        store.insertUser(Workload.user(keyOrder.id(nextNewUser++)));
     }
 
     /** Point read of a user by id. */
@@ -122,7 +145,7 @@ public class StoreBenchmark {
     /** Prefix scan of the 100 orders of one user. */
     @Benchmark
     public List<Order> ordersOfUser() {
-        return store.ordersOf(next() % usersWithOrders);
+        return store.ordersOf(keyOrder.id(next() % usersWithOrders));
     }
 
     /** One-field partial update: a user's status, with its index entry and counter groups. */
@@ -139,7 +162,7 @@ public class StoreBenchmark {
     }
 
     private long randomUser() {
-        return next() % users;
+        return keyOrder.id(next() % users);
     }
 
     /** A deterministic pseudo-random non-negative number (a 64-bit LCG's high bits). */
@@ -149,21 +172,22 @@ public class StoreBenchmark {
     }
 
     /** Fails the trial if the loaded store does not hold what the workload wrote. */
-    private void check() {
-        long last = users - 1;
-        require(Workload.user(last).equals(store.findUser(last)), "findUser");
-        require(Workload.user(last).equals(store.findUserByEmail(Workload.email(last))), "findUserByEmail");
-        require(store.ordersOf(0).size() == (usersWithOrders > 0 ? Workload.ORDERS_PER_USER : 0), "ordersOf");
+    private static void check(String name, Contender store, Workload.KeyOrder keys, int users, int usersWithOrders) {
+        long last = keys.id(users - 1);
+        require(Workload.user(last).equals(store.findUser(last)), name, "findUser");
+        require(Workload.user(last).equals(store.findUserByEmail(Workload.email(last))), name, "findUserByEmail");
+        require(store.ordersOf(keys.id(0)).size() == (usersWithOrders > 0 ? Workload.ORDERS_PER_USER : 0), name,
+                "ordersOf");
         long counted = 0;
         for (User.Status status : User.Status.values()) {
             counted += store.countByStatus(status);
         }
-        require(counted == users, "countByStatus");
+        require(counted == users, name, "countByStatus");
     }
 
-    private void require(boolean ok, String what) {
+    private static void require(boolean ok, String name, String what) {
         if (!ok) {
-            throw new IllegalStateException(contender + ": " + what + " does not return what was loaded");
+            throw new IllegalStateException(name + ": " + what + " does not return what was loaded");
         }
     }
 

@@ -45,6 +45,68 @@ class StoreBenchmarkSmokeTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"raw", "kvmapper", "kvmapper-proto", "kvmapper-apk", "bdbje", "h2", "sqlite"})
+    void everyOperationWorksOnEveryContenderWithRandomKeys(String contender) throws Exception {
+        StoreBenchmark benchmark = new StoreBenchmark();
+        benchmark.contender = contender;
+        benchmark.keys = "random";
+        benchmark.users = 30;
+        benchmark.usersWithOrders = 2;
+        benchmark.setUp();
+        try {
+            benchmark.insertUser();
+            assertNotNull(benchmark.findById());
+            assertNotNull(benchmark.findByEmail());
+            assertEquals(Workload.ORDERS_PER_USER, benchmark.ordersOfUser().size());
+            assertTrue(benchmark.updateStatus());
+            assertTrue(benchmark.countByStatus() > 0);
+        } finally {
+            benchmark.tearDown();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"sequential", "random"})
+    void everyConcurrentGroupMethodWorks(String keys) throws Exception {
+        for (String contender : List.of("raw", "kvmapper", "kvmapper-proto")) {
+            ConcurrentStoreBenchmark benchmark = new ConcurrentStoreBenchmark();
+            benchmark.contender = contender;
+            benchmark.keys = keys;
+            benchmark.users = 30;
+            benchmark.usersWithOrders = 2;
+            benchmark.setUp();
+            try {
+                ConcurrentStoreBenchmark.Reader reader = new ConcurrentStoreBenchmark.Reader();
+                assertNotNull(benchmark.byIdRead(reader));
+                assertNotNull(benchmark.byEmailRead(reader));
+                assertEquals(Workload.ORDERS_PER_USER, benchmark.ordersRead(reader).size());
+                assertTrue(benchmark.byIdUpdate());
+                assertTrue(benchmark.byEmailUpdate());
+                benchmark.ordersInsert();
+            } finally {
+                benchmark.tearDown();
+            }
+        }
+    }
+
+    @Test
+    void randomKeysAreDistinctPositiveAndUnordered() {
+        Workload.KeyOrder random = Workload.KeyOrder.named("random");
+        TreeSet<Long> ids = new TreeSet<>();
+        int ascending = 0;
+        for (long n = 0; n < 100_000; n++) {
+            long id = random.id(n);
+            assertTrue(id >= 0, "id " + id);
+            assertTrue(ids.add(id), "id " + id + " repeats");
+            if (n > 0 && id > random.id(n - 1)) {
+                ascending++;
+            }
+        }
+        assertTrue(ascending > 45_000 && ascending < 55_000, "ascending steps: " + ascending);
+        assertEquals(12_345, Workload.KeyOrder.named("sequential").id(12_345));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"raw", "kvmapper", "kvmapper-proto", "kvmapper-apk", "bdbje", "h2", "sqlite"})
     void theBulkLoadLoadsInUnitsAndReportsAfterEachStep(String contender, @TempDir Path dir) {
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         BulkLoad.run(contender, dir, 250, 40, 100, new PrintStream(printed, true, StandardCharsets.UTF_8));
