@@ -1,10 +1,10 @@
 package io.kvmapper.internal.maintenance;
 
-import io.kvmapper.CorruptDataException;
 import io.kvmapper.SchemaMismatchException;
 import io.kvmapper.internal.layout.KeyLayout;
 import io.kvmapper.internal.layout.MetaKinds;
 import io.kvmapper.internal.mapping.EntityMapping;
+import io.kvmapper.internal.schemaless.StoredSchemas;
 import io.kvmapper.schema.document.SchemaDocument;
 import io.kvmapper.schema.document.SchemaJson;
 import io.kvmapper.spi.KvTransaction;
@@ -45,7 +45,7 @@ final class SchemaCheck {
             kv.put(key, encode(code));
             return;
         }
-        SchemaDocument stored = decode(entity, key, value);
+        SchemaDocument stored = StoredSchemas.decode(entity, key, value);
         List<String> differences = SchemaMismatches.between(stored, code);
         if (!differences.isEmpty()) {
             throw new SchemaMismatchException(entity, String.join("; ", differences) + ". The store was last opened "
@@ -62,18 +62,5 @@ final class SchemaCheck {
 
     private static byte[] encode(SchemaDocument schema) {
         return Tuples.encode((long) schema.version(), SchemaJson.writeCompact(schema));
-    }
-
-    private static SchemaDocument decode(String entity, byte[] key, byte[] value) {
-        try {
-            List<Object> fields = Tuples.decode(value);
-            if (fields.size() != 2 || !(fields.get(1) instanceof String json)) {
-                throw new IllegalArgumentException("expected (version, json)");
-            }
-            return SchemaJson.read(json, "the schema");
-        } catch (RuntimeException e) {
-            throw new CorruptDataException(entity + ": the stored schema " + Tuples.toString(key)
-                    + " cannot be read: " + e.getMessage(), e);
-        }
     }
 }
