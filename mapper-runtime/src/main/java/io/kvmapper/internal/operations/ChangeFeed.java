@@ -5,6 +5,7 @@ import io.kvmapper.CorruptDataException;
 import io.kvmapper.InvalidRequestException;
 import io.kvmapper.Page;
 import io.kvmapper.PageRequest;
+import io.kvmapper.internal.codec.ValueBuffer;
 import io.kvmapper.internal.layout.KeyLayout;
 import io.kvmapper.internal.record.RecordLayout;
 import io.kvmapper.internal.store.KvStoreImpl;
@@ -96,24 +97,17 @@ final class ChangeFeed<E> {
     }
 
     private void append(KvTransaction kv, byte kind, byte[] recordKey, byte[] snapshot, Instant now) {
-        int lengthBytes = 1;
-        for (int length = recordKey.length >>> 7; length != 0; length >>>= 7) {
-            lengthBytes++;
-        }
-        byte[] bytes = new byte[2 + 8 + 4 + lengthBytes + recordKey.length + (snapshot == null ? 0 : snapshot.length)];
-        ByteBuffer value = ByteBuffer.wrap(bytes);
-        value.put(FORMAT).put(kind).putLong(now.getEpochSecond()).putInt(now.getNano());
-        for (int length = recordKey.length; ; length >>>= 7) {
-            if ((length & ~0x7F) == 0) {
-                value.put((byte) length);
-                break;
-            }
-            value.put((byte) ((length & 0x7F) | 0x80));
-        }
-        value.put(recordKey);
+        int snapshotLength = snapshot == null ? 0 : snapshot.length;
+        ValueBuffer value = new ValueBuffer(2 + 8 + 4 + 5 + recordKey.length + snapshotLength);
+        value.write(FORMAT);
+        value.write(kind);
+        value.write(ByteBuffer.allocate(8 + 4).putLong(now.getEpochSecond()).putInt(now.getNano()).array(), 0, 8 + 4);
+        value.writeVarint(recordKey.length);
+        value.write(recordKey, 0, recordKey.length);
         if (snapshot != null) {
-            value.put(snapshot);
+            value.write(snapshot, 0, snapshotLength);
         }
+        byte[] bytes = value.toByteArray();
         kv.putStamped(prefix, bytes, subscribers.isEmpty() ? null : key -> subscribers.committed(key, bytes));
     }
 
