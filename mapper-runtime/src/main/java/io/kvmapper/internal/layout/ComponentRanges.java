@@ -1,5 +1,7 @@
 package io.kvmapper.internal.layout;
 
+import static io.kvmapper.internal.layout.KeyLayout.concat;
+
 import io.kvmapper.spi.KeyRange;
 import java.util.Arrays;
 
@@ -66,19 +68,5 @@ public final class ComponentRanges {
     public static KeyRange startingWith(byte[] prefix, byte[] encoded, boolean descending) {
         byte[] start = concat(prefix, Arrays.copyOf(encoded, encoded.length - (descending ? 3 : 1)));
         return new KeyRange(start, KeyRange.strinc(start));
-    }
-
-    private static byte[] concat(byte[]... parts) {
-        int length = 0;
-        for (byte[] part : parts) {
-            length += part.length;
-        }
-        byte[] joined = new byte[length];
-        int at = 0;
-        for (byte[] part : parts) {
-            System.arraycopy(part, 0, joined, at, part.length);
-            at += part.length;
-        }
-        return joined;
     }
 }

@@ -114,9 +114,29 @@ public final class KeyLayout {
 
     /** A unique index entry: the index prefix and the value. */
     public static byte[] uniqueEntry(byte[] indexPrefix, byte[] value) {
-        byte[] entry = Arrays.copyOf(indexPrefix, indexPrefix.length + value.length);
-        System.arraycopy(value, 0, entry, indexPrefix.length, value.length);
-        return entry;
+        return concat(indexPrefix, value);
+    }
+
+    /** {@code a} then {@code b}, in a new array: a key made of a prefix and what follows it. */
+    public static byte[] concat(byte[] a, byte[] b) {
+        byte[] joined = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, joined, a.length, b.length);
+        return joined;
+    }
+
+    /** {@code parts} one after another, in a new array. */
+    public static byte[] concat(byte[]... parts) {
+        int length = 0;
+        for (byte[] part : parts) {
+            length += part.length;
+        }
+        byte[] joined = new byte[length];
+        int at = 0;
+        for (byte[] part : parts) {
+            System.arraycopy(part, 0, joined, at, part.length);
+            at += part.length;
+        }
+        return joined;
     }
 
     /** The bytes of the value elements of an entry whose index has {@code arity} elements. */

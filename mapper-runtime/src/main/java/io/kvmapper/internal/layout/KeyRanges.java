@@ -1,7 +1,8 @@
 package io.kvmapper.internal.layout;
 
+import static io.kvmapper.internal.layout.KeyLayout.concat;
+
 import io.kvmapper.spi.KeyRange;
-import java.util.Arrays;
 
 /** Ranges of record keys for prefix and between finders. */
 public final class KeyRanges {
@@ -21,11 +22,5 @@ public final class KeyRanges {
             return new KeyRange(KeyRange.strinc(high), KeyRange.strinc(low));
         }
         return new KeyRange(low, high);
-    }
-
-    private static byte[] concat(byte[] a, byte[] b) {
-        byte[] joined = Arrays.copyOf(a, a.length + b.length);
-        System.arraycopy(b, 0, joined, a.length, b.length);
-        return joined;
     }
 }

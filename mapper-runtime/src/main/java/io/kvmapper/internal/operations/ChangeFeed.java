@@ -1,5 +1,7 @@
 package io.kvmapper.internal.operations;
 
+import static io.kvmapper.internal.layout.KeyLayout.concat;
+
 import io.kvmapper.Change;
 import io.kvmapper.CorruptDataException;
 import io.kvmapper.InvalidRequestException;
@@ -287,11 +289,5 @@ final class ChangeFeed<E> {
     private CorruptDataException corrupt(byte[] key, String why) {
         return new CorruptDataException(entityName + ": the change " + Tuples.toString(key)
                 + " of the change feed cannot be read: " + why);
-    }
-
-    private static byte[] concat(byte[] a, byte[] b) {
-        byte[] joined = Arrays.copyOf(a, a.length + b.length);
-        System.arraycopy(b, 0, joined, a.length, b.length);
-        return joined;
     }
 }

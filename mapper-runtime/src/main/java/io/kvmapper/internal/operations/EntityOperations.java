@@ -1,5 +1,7 @@
 package io.kvmapper.internal.operations;
 
+import static io.kvmapper.internal.layout.KeyLayout.concat;
+
 import io.kvmapper.Change;
 import io.kvmapper.CorruptDataException;
 import io.kvmapper.DuplicateKeyException;
@@ -1250,11 +1252,5 @@ public final class EntityOperations<E> {
             work.accept(kv);
             return null;
         });
-    }
-
-    private static byte[] concat(byte[] a, byte[] b) {
-        byte[] joined = java.util.Arrays.copyOf(a, a.length + b.length);
-        System.arraycopy(b, 0, joined, a.length, b.length);
-        return joined;
     }
 }

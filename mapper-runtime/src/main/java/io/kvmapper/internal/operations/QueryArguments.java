@@ -1,6 +1,7 @@
 package io.kvmapper.internal.operations;
 
 import io.kvmapper.InvalidRequestException;
+import io.kvmapper.internal.layout.KeyLayout;
 import io.kvmapper.internal.tuple.TupleWriter;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -53,17 +54,7 @@ public final class QueryArguments {
 
     /** Encoded elements one after another: the leading values of an index entry, or a counter's group. */
     public static byte[] concat(byte[]... parts) {
-        int length = 0;
-        for (byte[] part : parts) {
-            length += part.length;
-        }
-        byte[] joined = new byte[length];
-        int at = 0;
-        for (byte[] part : parts) {
-            System.arraycopy(part, 0, joined, at, part.length);
-            at += part.length;
-        }
-        return joined;
+        return KeyLayout.concat(parts);
     }
 
     /**

@@ -1,5 +1,7 @@
 package io.kvmapper.internal.operations;
 
+import static io.kvmapper.internal.layout.KeyLayout.concat;
+
 import io.kvmapper.internal.index.IndexMaintainer;
 import io.kvmapper.internal.layout.KeyLayout;
 import io.kvmapper.internal.mapping.EntityMapping;
@@ -310,12 +312,6 @@ final class QueryBranch<E> implements AutoCloseable {
             records.close();
             records = null;
         }
-    }
-
-    private static byte[] concat(byte[] a, byte[] b) {
-        byte[] joined = Arrays.copyOf(a, a.length + b.length);
-        System.arraycopy(b, 0, joined, a.length, b.length);
-        return joined;
     }
 
     private static byte[] max(byte[] a, byte[] b) {

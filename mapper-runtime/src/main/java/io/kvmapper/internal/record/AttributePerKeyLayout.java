@@ -1,5 +1,7 @@
 package io.kvmapper.internal.record;
 
+import static io.kvmapper.internal.layout.KeyLayout.concat;
+
 import io.kvmapper.CorruptDataException;
 import io.kvmapper.InvalidRequestException;
 import io.kvmapper.internal.codec.AttributeCodec;
@@ -595,12 +597,6 @@ final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldCha
     /** The head item's value under {@code key}: the value header, checked. */
     private byte[] head(byte[] key) {
         return ValueCheck.seal(key, header);
-    }
-
-    private static byte[] concat(byte[] a, byte[] b) {
-        byte[] joined = Arrays.copyOf(a, a.length + b.length);
-        System.arraycopy(b, 0, joined, a.length, b.length);
-        return joined;
     }
 
     /** Groups a scan's items into records: the items below one record key, the head first. */
