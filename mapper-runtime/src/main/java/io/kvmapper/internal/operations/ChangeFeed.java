@@ -19,17 +19,13 @@ import io.kvmapper.spi.KvTransaction;
 import io.kvmapper.spi.ScanOptions;
 import io.kvmapper.tuple.Tuples;
 import java.nio.ByteBuffer;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
-import java.util.zip.CRC32C;
 
 /**
  * The change feed of one entity with {@code @ChangeFeed} in one store: what a change is stored as, how it is
@@ -54,8 +50,10 @@ final class ChangeFeed<E> {
     /** The first byte of a continuation of the change feed (other finders' continuations start otherwise). */
     private static final byte CONTINUATION = 'C';
     private static final HexFormat HEX = HexFormat.of();
-    private static final int DIGEST = 8;
-    private static final int CHECKSUM = 4;
+    private static final Continuations.Refusals REFUSALS = new Continuations.Refusals(
+            "it is not a continuation of a page of changes",
+            "it is not a continuation of a page of changes (or was cut)",
+            "it belongs to another entity's change feed");
 
     private final String entityName;
     private final RecordLayout<E> records;
@@ -74,7 +72,7 @@ final class ChangeFeed<E> {
         this.records = records;
         this.retention = retention;
         this.prefix = layout.feedPrefix();
-        this.digest = digest(prefix);
+        this.digest = Continuations.digest(prefix);
         this.subscribers = store.component(ChangeListeners.class, ChangeListeners::new).subscribers(this);
     }
 
@@ -223,35 +221,13 @@ final class ChangeFeed<E> {
      * key prefix (which names the entity), so another entity's feed refuses it and a cut or altered one fails.
      */
     private String continuation(byte[] stamp) {
-        int length = stamp == null ? 0 : stamp.length;
-        ByteBuffer token = ByteBuffer.allocate(1 + DIGEST + length + CHECKSUM);
-        token.put(CONTINUATION).put(digest);
-        if (stamp != null) {
-            token.put(stamp);
-        }
-        token.putInt(checksum(token.array(), token.position()));
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(token.array());
+        return Continuations.seal(CONTINUATION, digest, stamp == null ? new byte[0] : stamp);
     }
 
     /** The stamp a continuation of the feed names; empty for the start of the feed. */
     private byte[] stampOf(String continuation) {
-        byte[] token;
-        try {
-            token = Base64.getUrlDecoder().decode(continuation);
-        } catch (IllegalArgumentException e) {
-            throw invalid(continuation, "it is not a continuation of a page of changes");
-        }
-        if (token.length < 1 + DIGEST + CHECKSUM || token[0] != CONTINUATION) {
-            throw invalid(continuation, "it is not a continuation of a page of changes (or was cut)");
-        }
-        int checked = token.length - CHECKSUM;
-        if (ByteBuffer.wrap(token, checked, CHECKSUM).getInt() != checksum(token, checked)) {
-            throw invalid(continuation, "it was cut or altered (its checksum does not match)");
-        }
-        if (!Arrays.equals(token, 1, 1 + DIGEST, digest, 0, DIGEST)) {
-            throw invalid(continuation, "it belongs to another entity's change feed");
-        }
-        byte[] stamp = Arrays.copyOfRange(token, 1 + DIGEST, checked);
+        byte[] stamp = Continuations.unseal(continuation, CONTINUATION, digest, 0, REFUSALS,
+                why -> invalid(continuation, why));
         if (stamp.length > 0 && !isTuple(stamp)) {
             throw invalid(continuation, "it names no change");
         }
@@ -261,20 +237,6 @@ final class ChangeFeed<E> {
     private InvalidRequestException invalid(String continuation, String why) {
         return new InvalidRequestException(entityName + ": cannot resume the change feed from continuation \""
                 + continuation + "\": " + why + "; pass one that this entity's changes() returned");
-    }
-
-    private static byte[] digest(byte[] prefix) {
-        try {
-            return Arrays.copyOf(MessageDigest.getInstance("SHA-256").digest(prefix), DIGEST);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java platform provides SHA-256", e);
-        }
-    }
-
-    private static int checksum(byte[] bytes, int length) {
-        CRC32C crc = new CRC32C();
-        crc.update(bytes, 0, length);
-        return (int) crc.getValue();
     }
 
     private static boolean isTuple(byte[] stamp) {

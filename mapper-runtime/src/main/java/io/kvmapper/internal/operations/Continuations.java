@@ -7,6 +7,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.function.Function;
 import java.util.zip.CRC32C;
 
 /**
@@ -42,10 +43,7 @@ final class Continuations {
 
     /** The token resuming a scan of {@code range} of kind {@code scan} after {@code lastKey}. */
     static String encode(Scan scan, KeyRange range, byte[] lastKey) {
-        ByteBuffer token = ByteBuffer.allocate(1 + DIGEST + lastKey.length + CHECKSUM);
-        token.put(FORMAT).put(digest(scan, range)).put(lastKey);
-        token.putInt(checksum(token.array(), token.position()));
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(token.array());
+        return seal(FORMAT, digest(scan, range), lastKey);
     }
 
     /**
@@ -56,23 +54,8 @@ final class Continuations {
      * @throws InvalidRequestException if the token is not one, was cut or altered, or belongs to another query
      */
     static byte[] resumeAfter(String entityName, String continuation, Scan scan, KeyRange range) {
-        byte[] token;
-        try {
-            token = Base64.getUrlDecoder().decode(continuation);
-        } catch (IllegalArgumentException e) {
-            throw invalid(entityName, continuation, "it is not a continuation token");
-        }
-        if (token.length < 1 + DIGEST + 1 + CHECKSUM || token[0] != FORMAT) {
-            throw invalid(entityName, continuation, "it is not a continuation token (or was cut)");
-        }
-        int checked = token.length - CHECKSUM;
-        if (ByteBuffer.wrap(token, checked, CHECKSUM).getInt() != checksum(token, checked)) {
-            throw invalid(entityName, continuation, "it was cut or altered (its checksum does not match)");
-        }
-        if (!Arrays.equals(token, 1, 1 + DIGEST, digest(scan, range), 0, DIGEST)) {
-            throw invalid(entityName, continuation, "it belongs to another query");
-        }
-        byte[] lastKey = Arrays.copyOfRange(token, 1 + DIGEST, checked);
+        byte[] lastKey = unseal(continuation, FORMAT, digest(scan, range), 1, FINDER,
+                why -> invalid(entityName, continuation, why));
         if (!range.contains(lastKey)) {
             throw invalid(entityName, continuation, "its key lies outside the query's range");
         }
@@ -95,10 +78,7 @@ final class Continuations {
      * can only resume the same query at a point inside its own ranges, which the caller could ask for directly.
      */
     static String encodeQuery(byte[] binding, byte[] position) {
-        ByteBuffer token = ByteBuffer.allocate(1 + DIGEST + position.length + CHECKSUM);
-        token.put(QUERY_FORMAT).put(digest(binding)).put(position);
-        token.putInt(checksum(token.array(), token.position()));
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(token.array());
+        return seal(QUERY_FORMAT, digest(binding), position);
     }
 
     /**
@@ -108,26 +88,65 @@ final class Continuations {
      *     other arguments
      */
     static byte[] queryPosition(String owner, String continuation, byte[] binding) {
+        return unseal(continuation, QUERY_FORMAT, digest(binding), 0, QUERY, why -> invalid(owner, continuation, why));
+    }
+
+    /**
+     * How a kind of sealed token is refused: {@code notOne} when it is not base64, {@code cutOrNotOne} when it is
+     * too short or of another format, {@code foreign} when its digest is another query's.
+     */
+    record Refusals(String notOne, String cutOrNotOne, String foreign) {
+    }
+
+    private static final Refusals FINDER = new Refusals("it is not a continuation token",
+            "it is not a continuation token (or was cut)", "it belongs to another query");
+    private static final Refusals QUERY = new Refusals("it is not a continuation token",
+            "it is not a continuation token of a query method (or was cut)",
+            "it belongs to another query, or to other arguments");
+
+    /**
+     * The sealed token of {@code body}, the format every continuation shares: the URL-safe base64 (no padding) of
+     * {@code format (1 byte) | digest (8 bytes) | body | CRC32C of everything before (4 bytes)}.
+     *
+     * @param digest the first 8 bytes of a digest of what the token is bound to ({@link #digest(byte[])})
+     */
+    static String seal(byte format, byte[] digest, byte[] body) {
+        ByteBuffer token = ByteBuffer.allocate(1 + DIGEST + body.length + CHECKSUM);
+        token.put(format).put(digest, 0, DIGEST).put(body);
+        token.putInt(checksum(token.array(), token.position()));
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(token.array());
+    }
+
+    /**
+     * The body of a token of {@link #seal}, checked: of {@code format}, at least {@code minBody} bytes of body,
+     * not cut or altered (its checksum), and bound to {@code digest}.
+     *
+     * @param refuse makes the exception thrown, given why the token is refused
+     * @throws InvalidRequestException from {@code refuse} if the token is not one of its kind
+     */
+    static byte[] unseal(String continuation, byte format, byte[] digest, int minBody, Refusals refusals,
+            Function<String, InvalidRequestException> refuse) {
         byte[] token;
         try {
             token = Base64.getUrlDecoder().decode(continuation);
         } catch (IllegalArgumentException e) {
-            throw invalid(owner, continuation, "it is not a continuation token");
+            throw refuse.apply(refusals.notOne());
         }
-        if (token.length < 1 + DIGEST + CHECKSUM || token[0] != QUERY_FORMAT) {
-            throw invalid(owner, continuation, "it is not a continuation token of a query method (or was cut)");
+        if (token.length < 1 + DIGEST + minBody + CHECKSUM || token[0] != format) {
+            throw refuse.apply(refusals.cutOrNotOne());
         }
         int checked = token.length - CHECKSUM;
         if (ByteBuffer.wrap(token, checked, CHECKSUM).getInt() != checksum(token, checked)) {
-            throw invalid(owner, continuation, "it was cut or altered (its checksum does not match)");
+            throw refuse.apply("it was cut or altered (its checksum does not match)");
         }
-        if (!Arrays.equals(token, 1, 1 + DIGEST, digest(binding), 0, DIGEST)) {
-            throw invalid(owner, continuation, "it belongs to another query, or to other arguments");
+        if (!Arrays.equals(token, 1, 1 + DIGEST, digest, 0, DIGEST)) {
+            throw refuse.apply(refusals.foreign());
         }
         return Arrays.copyOfRange(token, 1 + DIGEST, checked);
     }
 
-    private static byte[] digest(byte[] binding) {
+    /** The first 8 bytes of the SHA-256 of {@code binding}: what binds a token to what made it. */
+    static byte[] digest(byte[] binding) {
         try {
             return Arrays.copyOf(MessageDigest.getInstance("SHA-256").digest(binding), DIGEST);
         } catch (NoSuchAlgorithmException e) {
