@@ -215,15 +215,11 @@ public final class EntityOperations<E> {
 
     /** The entity under {@code key}. */
     public Optional<E> find(byte[] key) {
-        Timing timing = Timing.start(store, entityName(), "find");
-        try {
-            return Optional.ofNullable(shared.records().find(reader(), key));
-        } catch (RuntimeException | Error e) {
-            Timing.failed(timing, e);
-            throw e;
-        } finally {
-            Timing.end(timing);
-        }
+        return timed("find", EntityOperations::findNow, key);
+    }
+
+    private Optional<E> findNow(byte[] key) {
+        return Optional.ofNullable(shared.records().find(reader(), key));
     }
 
     /**
@@ -231,24 +227,20 @@ public final class EntityOperations<E> {
      * monolithic layout, one range scan per key in the attribute-per-key layout.
      */
     public List<E> findAll(List<byte[]> keys) {
-        Timing timing = Timing.start(store, entityName(), "findAll");
-        try {
-            List<E> found = new ArrayList<>(keys.size());
-            if (keys.isEmpty()) {
-                return found;
-            }
-            for (E entity : findEach(keys)) {
-                if (entity != null) {
-                    found.add(entity);
-                }
-            }
+        return timed("findAll", EntityOperations::findAllNow, keys);
+    }
+
+    private List<E> findAllNow(List<byte[]> keys) {
+        List<E> found = new ArrayList<>(keys.size());
+        if (keys.isEmpty()) {
             return found;
-        } catch (RuntimeException | Error e) {
-            Timing.failed(timing, e);
-            throw e;
-        } finally {
-            Timing.end(timing);
         }
+        for (E entity : findEach(keys)) {
+            if (entity != null) {
+                found.add(entity);
+            }
+        }
+        return found;
     }
 
     /** The entities under {@code keys}, in that order, with null for each absent one: the read of {@link #findAll}. */
@@ -271,15 +263,11 @@ public final class EntityOperations<E> {
 
     /** Whether an entity is stored under {@code key}. */
     public boolean exists(byte[] key) {
-        Timing timing = Timing.start(store, entityName(), "exists");
-        try {
-            return shared.records().exists(reader(), key);
-        } catch (RuntimeException | Error e) {
-            Timing.failed(timing, e);
-            throw e;
-        } finally {
-            Timing.end(timing);
-        }
+        return timed("exists", EntityOperations::existsNow, key);
+    }
+
+    private boolean existsNow(byte[] key) {
+        return shared.records().exists(reader(), key);
     }
 
     /**
@@ -313,35 +301,31 @@ public final class EntityOperations<E> {
     public E insert(E entity) {
         requireEntity(entity, "insert");
         byte[] key = shared.mapping().keyOf(entity);
-        Timing timing = Timing.start(store, entityName(), "insert");
-        try {
-            if (transaction == null && shared.mapping().version() == null && shared.expiry() == null
-                    && shared.records().checksWrites()) {
-                E inserted = insertUnread(key, entity);
-                if (inserted != null) {
-                    return inserted;
-                }
+        return timed("insert", EntityOperations::insertNow, key, entity);
+    }
+
+    private E insertNow(byte[] key, E entity) {
+        if (transaction == null && shared.mapping().version() == null && shared.expiry() == null
+                && shared.records().checksWrites()) {
+            E inserted = insertUnread(key, entity);
+            if (inserted != null) {
+                return inserted;
             }
-            return unitOfWork(kv -> {
-                if (shared.expiry() == null) {
-                    if (shared.records().exists(kv, key)) {
-                        throw new DuplicateKeyException(entityName(), shared.mapping().describeKey(key));
-                    }
-                    return write(kv, key, null, entity);
-                }
-                // an expired entity is absent, and is reaped in this unit of work: the write replaces it
-                RecordLayout.Stored<E> old = shared.records().load(kv, key);
-                if (old != null && !hasExpired(old.entity())) {
+        }
+        return unitOfWork(kv -> {
+            if (shared.expiry() == null) {
+                if (shared.records().exists(kv, key)) {
                     throw new DuplicateKeyException(entityName(), shared.mapping().describeKey(key));
                 }
-                return write(kv, key, old, entity);
-            });
-        } catch (RuntimeException | Error e) {
-            Timing.failed(timing, e);
-            throw e;
-        } finally {
-            Timing.end(timing);
-        }
+                return write(kv, key, null, entity);
+            }
+            // an expired entity is absent, and is reaped in this unit of work: the write replaces it
+            RecordLayout.Stored<E> old = shared.records().load(kv, key);
+            if (old != null && !hasExpired(old.entity())) {
+                throw new DuplicateKeyException(entityName(), shared.mapping().describeKey(key));
+            }
+            return write(kv, key, old, entity);
+        });
     }
 
     /**
@@ -633,60 +617,52 @@ public final class EntityOperations<E> {
 
     /** Streams the entities in {@code records} in key order; the stream must be closed. */
     public Stream<E> stream(RecordRange records) {
-        Timing timing = Timing.start(store, entityName(), "scan");
-        try {
-            KeyRange range = records.keys();
-            if (range.isEmpty()) {
-                return Stream.empty();
-            }
-            RecordCursor<E> cursor = scanRecords(range, 0, null);
-            Spliterator<E> entities = new Spliterators.AbstractSpliterator<>(Long.MAX_VALUE,
-                    Spliterator.ORDERED | Spliterator.NONNULL) {
-                @Override
-                public boolean tryAdvance(Consumer<? super E> action) {
-                    while (cursor.hasNext()) {
-                        E entity = nextDecodable(cursor);
-                        if (entity != null) {
-                            action.accept(entity);
-                            return true;
-                        }
-                    }
-                    return false;
-                }
-            };
-            return StreamSupport.stream(entities, false).onClose(cursor::close);
-        } catch (RuntimeException | Error e) {
-            Timing.failed(timing, e);
-            throw e;
-        } finally {
-            Timing.end(timing);
+        return timed("scan", EntityOperations::streamNow, records);
+    }
+
+    private Stream<E> streamNow(RecordRange records) {
+        KeyRange range = records.keys();
+        if (range.isEmpty()) {
+            return Stream.empty();
         }
+        RecordCursor<E> cursor = scanRecords(range, 0, null);
+        Spliterator<E> entities = new Spliterators.AbstractSpliterator<>(Long.MAX_VALUE,
+                Spliterator.ORDERED | Spliterator.NONNULL) {
+            @Override
+            public boolean tryAdvance(Consumer<? super E> action) {
+                while (cursor.hasNext()) {
+                    E entity = nextDecodable(cursor);
+                    if (entity != null) {
+                        action.accept(entity);
+                        return true;
+                    }
+                }
+                return false;
+            }
+        };
+        return StreamSupport.stream(entities, false).onClose(cursor::close);
     }
 
     /** Every entity in {@code records}, in key order. */
     public List<E> list(RecordRange records) {
-        Timing timing = Timing.start(store, entityName(), "scan");
-        try {
-            KeyRange range = records.keys();
-            List<E> found = new ArrayList<>();
-            if (range.isEmpty()) {
-                return found;
-            }
-            try (RecordCursor<E> cursor = scanRecords(range, 0, null)) {
-                while (cursor.hasNext()) {
-                    E entity = nextDecodable(cursor);
-                    if (entity != null) {
-                        found.add(entity);
-                    }
+        return timed("scan", EntityOperations::listNow, records);
+    }
+
+    private List<E> listNow(RecordRange records) {
+        KeyRange range = records.keys();
+        List<E> found = new ArrayList<>();
+        if (range.isEmpty()) {
+            return found;
+        }
+        try (RecordCursor<E> cursor = scanRecords(range, 0, null)) {
+            while (cursor.hasNext()) {
+                E entity = nextDecodable(cursor);
+                if (entity != null) {
+                    found.add(entity);
                 }
             }
-            return found;
-        } catch (RuntimeException | Error e) {
-            Timing.failed(timing, e);
-            throw e;
-        } finally {
-            Timing.end(timing);
         }
+        return found;
     }
 
     /**
@@ -706,50 +682,46 @@ public final class EntityOperations<E> {
 
     /** One page of the entities in {@code records}, in key order (in scan order across partitions). */
     public Page<E> page(RecordRange records, PageRequest request) {
-        Timing timing = Timing.start(store, entityName(), "scan");
-        try {
-            KeyRange range = records.keys();
-            requirePage(request);
-            List<E> items = new ArrayList<>(Math.min(request.size(), 256));
-            byte[] after = resumeAfter(Continuations.Scan.RECORDS, range, request);
-            if (range.isEmpty() || finished(request, after)) {
-                return new Page<>(items, Optional.empty());
-            }
-            byte[] lastKey = null;
-            boolean more = false;
-            int limit = request.size() + 1; // one record past the page, to know whether another follows
-            byte[] from = after;
-            while (true) {
-                int read = 0;
-                try (RecordCursor<E> cursor = scanRecords(range, limit, from)) {
-                    while (cursor.hasNext()) {
-                        if (items.size() == request.size()) {
-                            more = true;
-                            break;
-                        }
-                        E entity = nextDecodable(cursor);
-                        read++;
-                        lastKey = cursor.key();
-                        if (entity != null) {
-                            items.add(entity);
-                        }
+        return timed("scan", EntityOperations::pageNow, records, request);
+    }
+
+    private Page<E> pageNow(RecordRange records, PageRequest request) {
+        KeyRange range = records.keys();
+        requirePage(request);
+        List<E> items = new ArrayList<>(Math.min(request.size(), 256));
+        byte[] after = resumeAfter(Continuations.Scan.RECORDS, range, request);
+        if (range.isEmpty() || finished(request, after)) {
+            return new Page<>(items, Optional.empty());
+        }
+        byte[] lastKey = null;
+        boolean more = false;
+        int limit = request.size() + 1; // one record past the page, to know whether another follows
+        byte[] from = after;
+        while (true) {
+            int read = 0;
+            try (RecordCursor<E> cursor = scanRecords(range, limit, from)) {
+                while (cursor.hasNext()) {
+                    if (items.size() == request.size()) {
+                        more = true;
+                        break;
+                    }
+                    E entity = nextDecodable(cursor);
+                    read++;
+                    lastKey = cursor.key();
+                    if (entity != null) {
+                        items.add(entity);
                     }
                 }
-                // records that could not be decoded took room in the scan's limit: read on after the last one
-                from = more || read < limit ? null : KeyRange.tuplePrefix(lastKey).end();
-                if (from == null || java.util.Arrays.compareUnsigned(from, range.end()) >= 0) {
-                    break;
-                }
             }
-            return new Page<>(items, more
-                    ? Optional.of(Continuations.encode(Continuations.Scan.RECORDS, range, lastKey))
-                    : Optional.empty());
-        } catch (RuntimeException | Error e) {
-            Timing.failed(timing, e);
-            throw e;
-        } finally {
-            Timing.end(timing);
+            // records that could not be decoded took room in the scan's limit: read on after the last one
+            from = more || read < limit ? null : KeyRange.tuplePrefix(lastKey).end();
+            if (from == null || java.util.Arrays.compareUnsigned(from, range.end()) >= 0) {
+                break;
+            }
         }
+        return new Page<>(items, more
+                ? Optional.of(Continuations.encode(Continuations.Scan.RECORDS, range, lastKey))
+                : Optional.empty());
     }
 
     /**
@@ -764,15 +736,7 @@ public final class EntityOperations<E> {
 
     /** How many entities there are: a scan of every record's items, decoding none. */
     public long count() {
-        Timing timing = Timing.start(store, entityName(), "count");
-        try {
-            return countRecords();
-        } catch (RuntimeException | Error e) {
-            Timing.failed(timing, e);
-            throw e;
-        } finally {
-            Timing.end(timing);
-        }
+        return timedLong("count", (operations, unused, none) -> operations.countRecords(), null, null);
     }
 
     private long countRecords() {
@@ -784,20 +748,16 @@ public final class EntityOperations<E> {
      * while it is being built, by a scan as {@link #count()} does.
      */
     public long count(String counter) {
-        Timing timing = Timing.start(store, entityName(), "count");
-        try {
-            CounterMaintainer<E> maintainer = shared.maintainers().counter(counter);
-            if (maintainer.state() != ComponentStates.State.READY) {
-                return countRecords();
-            }
-            byte[] key = maintainer.groupKey(new byte[0]);
-            return Counters.decode(key, reader().get(key));
-        } catch (RuntimeException | Error e) {
-            Timing.failed(timing, e);
-            throw e;
-        } finally {
-            Timing.end(timing);
+        return timedLong("count", (operations, name, none) -> operations.countNow(name), counter, null);
+    }
+
+    private long countNow(String counter) {
+        CounterMaintainer<E> maintainer = shared.maintainers().counter(counter);
+        if (maintainer.state() != ComponentStates.State.READY) {
+            return countRecords();
         }
+        byte[] key = maintainer.groupKey(new byte[0]);
+        return Counters.decode(key, reader().get(key));
     }
 
     // ---- index finders
@@ -842,72 +802,60 @@ public final class EntityOperations<E> {
      *     finder's {@code equals} on the field); it must never say yes where the encodings differ
      */
     public Optional<E> findByUniqueIndex(String index, byte[] value, Predicate<? super E> holds) {
-        Timing timing = Timing.start(store, entityName(), "findByIndex");
-        try {
-            IndexMaintainer<E> info = index(index);
-            byte[] entry = KeyLayout.uniqueEntry(info.keys().prefix(), value);
-            KvReader reader = reader();
-            byte[] recordKey = reader.get(entry);
-            if (recordKey == null || !shared.layout().isRecordKey(recordKey)) {
-                // an entry that names no record key (damaged: empty, cut, a counter's key) points at no record;
-                // verify() reports it and repair() mends it. Not read: a backend may refuse such a key
-                // (Cassandra needs a partition element, and threw InvalidRequestException for an empty entry)
-                return Optional.empty();
-            }
-            E entity = shared.records().find(reader, recordKey);
-            if (entity == null) {
-                return Optional.empty();
-            }
-            return holds != null && holds.test(entity) || info.owns(entity, recordKey, entry)
-                    ? Optional.of(entity) : Optional.empty();
-        } catch (RuntimeException | Error e) {
-            Timing.failed(timing, e);
-            throw e;
-        } finally {
-            Timing.end(timing);
+        return timed("findByIndex", EntityOperations::findByUniqueIndexNow, index, value, holds);
+    }
+
+    private Optional<E> findByUniqueIndexNow(String index, byte[] value, Predicate<? super E> holds) {
+        IndexMaintainer<E> info = index(index);
+        byte[] entry = KeyLayout.uniqueEntry(info.keys().prefix(), value);
+        KvReader reader = reader();
+        byte[] recordKey = reader.get(entry);
+        if (recordKey == null || !shared.layout().isRecordKey(recordKey)) {
+            // an entry that names no record key (damaged: empty, cut, a counter's key) points at no record;
+            // verify() reports it and repair() mends it. Not read: a backend may refuse such a key
+            // (Cassandra needs a partition element, and threw InvalidRequestException for an empty entry)
+            return Optional.empty();
         }
+        E entity = shared.records().find(reader, recordKey);
+        if (entity == null) {
+            return Optional.empty();
+        }
+        return holds != null && holds.test(entity) || info.owns(entity, recordKey, entry)
+                ? Optional.of(entity) : Optional.empty();
     }
 
     private List<E> listByIndex(String index, KeyRange range) {
-        Timing timing = Timing.start(store, entityName(), "findByIndex");
-        try {
-            IndexMaintainer<E> info = index(index);
-            List<E> found = new ArrayList<>();
-            if (range.isEmpty()) {
-                return found;
-            }
-            List<KeyValue> entries = new ArrayList<>(FETCH_BATCH);
-            try (KvCursor cursor = reader().scan(range, ScanOptions.FORWARD)) {
-                while (cursor.hasNext()) {
-                    entries.add(cursor.next());
-                    if (entries.size() == FETCH_BATCH) {
-                        found.addAll(fetch(info, entries));
-                        entries.clear();
-                    }
+        return timed("findByIndex", EntityOperations::listByIndexNow, index, range);
+    }
+
+    private List<E> listByIndexNow(String index, KeyRange range) {
+        IndexMaintainer<E> info = index(index);
+        List<E> found = new ArrayList<>();
+        if (range.isEmpty()) {
+            return found;
+        }
+        List<KeyValue> entries = new ArrayList<>(FETCH_BATCH);
+        try (KvCursor cursor = reader().scan(range, ScanOptions.FORWARD)) {
+            while (cursor.hasNext()) {
+                entries.add(cursor.next());
+                if (entries.size() == FETCH_BATCH) {
+                    found.addAll(fetch(info, entries));
+                    entries.clear();
                 }
             }
-            found.addAll(fetch(info, entries));
-            return found;
-        } catch (RuntimeException | Error e) {
-            Timing.failed(timing, e);
-            throw e;
-        } finally {
-            Timing.end(timing);
         }
+        found.addAll(fetch(info, entries));
+        return found;
     }
 
     private Page<E> pageByIndex(String index, KeyRange range, PageRequest request) {
-        Timing timing = Timing.start(store, entityName(), "findByIndex");
-        try {
-            IndexMaintainer<E> info = index(index);
-            Page<KeyValue> entries = pageOf(Continuations.Scan.INDEX, range, request, entry -> entry);
-            return new Page<>(fetch(info, entries.items()), entries.continuation());
-        } catch (RuntimeException | Error e) {
-            Timing.failed(timing, e);
-            throw e;
-        } finally {
-            Timing.end(timing);
-        }
+        return timed("findByIndex", EntityOperations::pageByIndexNow, index, range, request);
+    }
+
+    private Page<E> pageByIndexNow(String index, KeyRange range, PageRequest request) {
+        IndexMaintainer<E> info = index(index);
+        Page<KeyValue> entries = pageOf(Continuations.Scan.INDEX, range, request, entry -> entry);
+        return new Page<>(fetch(info, entries.items()), entries.continuation());
     }
 
     /**
@@ -962,16 +910,12 @@ public final class EntityOperations<E> {
 
     /** The value of the counter {@code counter} for the encoded {@code group} (empty for a global counter). */
     public long counter(String counter, byte[] group) {
-        Timing timing = Timing.start(store, entityName(), "counter");
-        try {
-            byte[] key = counterMaintainer(counter).groupKey(group);
-            return Counters.decode(key, reader().get(key));
-        } catch (RuntimeException | Error e) {
-            Timing.failed(timing, e);
-            throw e;
-        } finally {
-            Timing.end(timing);
-        }
+        return timedLong("counter", EntityOperations::counterNow, counter, group);
+    }
+
+    private long counterNow(String counter, byte[] group) {
+        byte[] key = counterMaintainer(counter).groupKey(group);
+        return Counters.decode(key, reader().get(key));
     }
 
     /**
@@ -995,36 +939,32 @@ public final class EntityOperations<E> {
      * @param group reads the rest of a group (its last value) from a reader positioned after {@code leading}
      */
     public <K> Map<K, Long> counterGroups(String counter, byte[] leading, Function<TupleReader, K> group) {
-        Timing timing = Timing.start(store, entityName(), "counter");
-        try {
-            byte[] prefix = concat(counterMaintainer(counter).keys().prefix(), leading);
-            Map<K, Long> groups = new LinkedHashMap<>();
-            try (KvCursor cursor = reader().scan(KeyRange.startingWith(prefix), ScanOptions.FORWARD)) {
-                while (cursor.hasNext()) {
-                    KeyValue item = cursor.next();
-                    TupleReader reader = new TupleReader(item.key(), prefix.length, item.key().length);
-                    K decoded;
-                    try {
-                        decoded = group.apply(reader); // null for the group of entities whose field is null
-                    } catch (CorruptDataException e) {
-                        continue;
-                    }
-                    if (reader.hasNext()) {
-                        continue;
-                    }
-                    long value = Counters.decode(item.key(), item.value());
-                    if (value != 0) {
-                        groups.put(decoded, value);
-                    }
+        return timed("counter", EntityOperations::counterGroupsNow, counter, leading, group);
+    }
+
+    private <K> Map<K, Long> counterGroupsNow(String counter, byte[] leading, Function<TupleReader, K> group) {
+        byte[] prefix = concat(counterMaintainer(counter).keys().prefix(), leading);
+        Map<K, Long> groups = new LinkedHashMap<>();
+        try (KvCursor cursor = reader().scan(KeyRange.startingWith(prefix), ScanOptions.FORWARD)) {
+            while (cursor.hasNext()) {
+                KeyValue item = cursor.next();
+                TupleReader reader = new TupleReader(item.key(), prefix.length, item.key().length);
+                K decoded;
+                try {
+                    decoded = group.apply(reader); // null for the group of entities whose field is null
+                } catch (CorruptDataException e) {
+                    continue;
+                }
+                if (reader.hasNext()) {
+                    continue;
+                }
+                long value = Counters.decode(item.key(), item.value());
+                if (value != 0) {
+                    groups.put(decoded, value);
                 }
             }
-            return groups;
-        } catch (RuntimeException | Error e) {
-            Timing.failed(timing, e);
-            throw e;
-        } finally {
-            Timing.end(timing);
         }
+        return groups;
     }
 
     /** The maintainer of the counter {@code name}, which must be ready to serve reads. */
@@ -1038,28 +978,20 @@ public final class EntityOperations<E> {
 
     /** Recomputes every ready index entry and counter from the records and reports what differs. */
     public IntegrityReport verify(ProgressListener listener) {
-        Timing timing = Timing.start(store, entityName(), "verify");
-        try {
-            return checker(false, listener).run();
-        } catch (RuntimeException | Error e) {
-            Timing.failed(timing, e);
-            throw e;
-        } finally {
-            Timing.end(timing);
-        }
+        return timed("verify", EntityOperations::verifyNow, listener);
+    }
+
+    private IntegrityReport verifyNow(ProgressListener listener) {
+        return checker(false, listener).run();
     }
 
     /** Like {@link #verify}, and fixes what it finds. */
     public IntegrityReport repair(ProgressListener listener) {
-        Timing timing = Timing.start(store, entityName(), "repair");
-        try {
-            return checker(true, listener).run();
-        } catch (RuntimeException | Error e) {
-            Timing.failed(timing, e);
-            throw e;
-        } finally {
-            Timing.end(timing);
-        }
+        return timed("repair", EntityOperations::repairNow, listener);
+    }
+
+    private IntegrityReport repairNow(ProgressListener listener) {
+        return checker(true, listener).run();
     }
 
     private IntegrityChecker<E> checker(boolean repair, ProgressListener listener) {
@@ -1225,15 +1157,28 @@ public final class EntityOperations<E> {
      * @param operation what the work does, for the store's {@link io.kvmapper.OperationListener}
      */
     private <T> T apply(String operation, Function<KvTransaction, T> work) {
-        Timing timing = Timing.start(store, entityName(), operation);
-        try {
-            return unitOfWork(work);
-        } catch (RuntimeException | Error e) {
-            Timing.failed(timing, e);
-            throw e;
-        } finally {
-            Timing.end(timing);
-        }
+        return timed(operation, EntityOperations::unitOfWork, work);
+    }
+
+    /** Runs {@code work} with {@code a}, timed as {@code operation} for the store's listener ({@link Timing#timed}). */
+    private <A, T> T timed(String operation, Timing.Work1<EntityOperations<E>, A, T> work, A a) {
+        return Timing.timed(store, entityName(), operation, work, this, a);
+    }
+
+    /** Runs long-valued {@code work} with {@code a} and {@code b}, timed as {@code operation}, unboxed. */
+    private <A, B> long timedLong(String operation, Timing.LongWork<EntityOperations<E>, A, B> work, A a, B b) {
+        return Timing.timedLong(store, entityName(), operation, work, this, a, b);
+    }
+
+    /** Runs {@code work} with {@code a} and {@code b}, timed as {@code operation} ({@link Timing#timed}). */
+    private <A, B, T> T timed(String operation, Timing.Work2<EntityOperations<E>, A, B, T> work, A a, B b) {
+        return Timing.timed(store, entityName(), operation, work, this, a, b);
+    }
+
+    /** Runs {@code work} with {@code a}, {@code b} and {@code c}, timed as {@code operation} ({@link Timing#timed}). */
+    private <A, B, C, T> T timed(String operation, Timing.Work3<EntityOperations<E>, A, B, C, T> work, A a, B b,
+            C c) {
+        return Timing.timed(store, entityName(), operation, work, this, a, b, c);
     }
 
     /** Runs {@code work} in this repository's transaction, or in a unit of work of its own; untimed. */

@@ -10,7 +10,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Spliterator;
 import java.util.Spliterators;
-import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
@@ -107,16 +106,8 @@ public final class EntityQuery<E> {
      * (for a stream: until it is opened). {@code work} is a method reference that captures nothing, so a store
      * without a listener allocates nothing here and reads no clock.
      */
-    private <A, T> T timed(BiFunction<EntityQuery<E>, A, T> work, A argument) {
-        Timing timing = Timing.start(operations.store(), operations.entityName(), "query");
-        try {
-            return work.apply(this, argument);
-        } catch (RuntimeException | Error e) {
-            Timing.failed(timing, e);
-            throw e;
-        } finally {
-            Timing.end(timing);
-        }
+    private <A, T> T timed(Timing.Work1<EntityQuery<E>, A, T> work, A argument) {
+        return Timing.timed(operations.store(), operations.entityName(), "query", work, this, argument);
     }
 
     /** Every entity found, in the query's order, at most the limit. */
