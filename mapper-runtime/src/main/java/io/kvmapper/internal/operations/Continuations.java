@@ -32,6 +32,13 @@ final class Continuations {
     private static final byte QUERY_FORMAT = 3;
     private static final int DIGEST = 8;
     private static final int CHECKSUM = 4;
+    /** How a finder's token is refused. */
+    private static final Refusals FINDER = new Refusals("it is not a continuation token",
+            "it is not a continuation token (or was cut)", "it belongs to another query");
+    /** How a derived query's token is refused. */
+    private static final Refusals QUERY = new Refusals("it is not a continuation token",
+            "it is not a continuation token of a query method (or was cut)",
+            "it belongs to another query, or to other arguments");
 
     /** What a paged scan reads, as the digest tells kinds apart: records, or the entries of an index. */
     enum Scan {
@@ -97,12 +104,6 @@ final class Continuations {
      */
     record Refusals(String notOne, String cutOrNotOne, String foreign) {
     }
-
-    private static final Refusals FINDER = new Refusals("it is not a continuation token",
-            "it is not a continuation token (or was cut)", "it belongs to another query");
-    private static final Refusals QUERY = new Refusals("it is not a continuation token",
-            "it is not a continuation token of a query method (or was cut)",
-            "it belongs to another query, or to other arguments");
 
     /**
      * The sealed token of {@code body}, the format every continuation shares: the URL-safe base64 (no padding) of
