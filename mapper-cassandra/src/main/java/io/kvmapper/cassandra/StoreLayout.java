@@ -7,14 +7,23 @@ import java.util.function.Predicate;
 /**
  * How a store lays out keys and values, as a transaction's parts need to know it: where a key is stored
  * ({@link Placement}), which partitions may hold counters ({@link CounterPartitions}), how long a value may be
- * before it is stored as chunks, how many keys one {@code IN} read asks for, and which partitions may hold values
- * stored as chunks ({@link ChunkPartitions}).
+ * before it is stored as chunks, how many keys one {@code IN} read asks for, which partitions may hold values
+ * stored as chunks ({@link ChunkPartitions}), and whether a data row written in a partition that may hold counters
+ * is first marked in the counter table ({@link Statements#marksBases()}).
  */
 record StoreLayout(Placement placement, Predicate<byte[]> counterPartitions, int chunkSize, int keysPerRead,
-        Predicate<byte[]> chunkPartitions) {
-    /** A layout in which every partition may hold values stored as chunks. */
+        Predicate<byte[]> chunkPartitions, boolean marksBases) {
+    /** A layout in which every partition may hold values stored as chunks, and no data row is marked. */
     StoreLayout(Placement placement, Predicate<byte[]> counterPartitions, int chunkSize, int keysPerRead) {
-        this(placement, counterPartitions, chunkSize, keysPerRead, ChunkPartitions.all());
+        this(placement, counterPartitions, chunkSize, keysPerRead, ChunkPartitions.all(), false);
+    }
+
+    /**
+     * Whether a data row written under a key of {@code partition} must first be marked in the counter table: where
+     * the tables mark them and the partition may hold counters.
+     */
+    boolean marksBase(byte[] partition) {
+        return marksBases && counterPartitions.test(partition);
     }
 
     /**
