@@ -165,6 +165,37 @@ class CassandraBucketTest {
         }
     }
 
+    @Test
+    void aBucketHoldingMostOfTheFirstEntriesFetchesItsNextPagesWhenTheMergeNeedsThem() {
+        List<byte[]> keys = new ArrayList<>();
+        byte[] crowded = null;
+        for (long id = 0; keys.size() < 60; id++) { // the first 60 entries by key all lie in one bucket
+            byte[] key = entry("active", id);
+            int length = Tuples.partitionLength(key);
+            byte[] stored = backend.placement().stored(Arrays.copyOf(key, length),
+                    Arrays.copyOfRange(key, length, key.length)).array();
+            crowded = crowded == null ? stored : crowded;
+            if (Arrays.equals(stored, crowded)) {
+                keys.add(key);
+            }
+        }
+        for (long id = 1_000_000; id < 1_000_200; id++) { // then 200 over every bucket
+            keys.add(entry("active", id));
+        }
+        commit(tx -> keys.forEach(k -> tx.put(k, new byte[0])));
+        KeyRange active = KeyRange.startingWith(Tuples.encode(List.of("User", "i", "status"), "active"));
+
+        REQUESTS.reset();
+        assertEquals(hex(keys.subList(0, 100)), hex(keys(scan(active, ScanOptions.FORWARD.withLimit(100)))));
+        List<String> sent = REQUESTS.settled(BUCKETS);
+        int pageRows = MergedCursor.pageRows(100, BUCKETS);
+        // the crowded bucket's pages: its 60 first entries and its share of the 40 after them; one page each from
+        // the others
+        int crowdedPages = (60 + 40 / BUCKETS + pageRows) / pageRows;
+        assertTrue(sent.size() > BUCKETS && sent.size() <= BUCKETS - 1 + crowdedPages + 1,
+                "more pages from the crowded bucket only: " + sent.size() + " requests, pages of " + pageRows);
+    }
+
     /** How many rows the stored partition (hex) holds in the data table. */
     private static long rowsIn(String stored) {
         return session.execute("SELECT count(*) FROM " + KEYSPACE + ".kv WHERE partition = ?",
