@@ -189,7 +189,7 @@ final class Statements {
         return prepared.computeIfAbsent(cql, session::prepare);
     }
 
-    private static String checkName(String what, String name) {
+    static String checkName(String what, String name) {
         if (name == null || !NAME.matcher(name).matches()) {
             throw new IllegalArgumentException("Cassandra " + what + " name must be a letter followed by up to 38"
                     + " letters, digits or underscores, was " + name);

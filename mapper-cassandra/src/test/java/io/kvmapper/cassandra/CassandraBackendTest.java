@@ -379,8 +379,12 @@ class CassandraBackendTest {
     }
 
     @Test
-    void tablesCreatedBeforeMarksAreReadInBothTablesAtOnce() {
+    void tablesCreatedBeforeMarksAreReadInBothTablesAtOnceUntilMarkCounterBasesMarksThem() {
         String table = KEYSPACE + ".unmarked";
+        for (String name : List.of("", "_chunks", "_counters")) {
+            session.execute("DROP TABLE IF EXISTS " + table + name);
+        }
+        // the tables as an earlier version created them
         session.execute("CREATE TABLE IF NOT EXISTS " + table + " (partition blob, key blob, value blob,"
                 + " PRIMARY KEY (partition, key)) WITH CLUSTERING ORDER BY (key ASC)"
                 + " AND comment = 'kvmapper layout: partitionBuckets=1'");
@@ -388,9 +392,6 @@ class CassandraBackendTest {
                 + " chunks int, value blob, PRIMARY KEY (partition, key, chunk))");
         session.execute("CREATE TABLE IF NOT EXISTS " + table + "_counters (partition blob, key blob,"
                 + " value counter, PRIMARY KEY (partition, key))");
-        for (String name : List.of("", "_chunks", "_counters")) {
-            session.execute("TRUNCATE " + table + name);
-        }
         byte[] group = counterGroup("active");
         byte[] fence = Tuples.encode(List.of("User", "m"), "counter-fence", "byStatus");
         try (CassandraBackend unmarked = CassandraKvStore.openBackend(session, KEYSPACE, options().table("unmarked"))) {
@@ -406,6 +407,22 @@ class CassandraBackendTest {
                     REQUESTS.settled(2).stream().sorted().toList());
             assertEquals(8, Counters.decode(fence, unmarked.get(fence)));
             assertEquals(8, Counters.decode(fence, unmarked.getAll(List.of(fence)).get(0)));
+            commitOn(unmarked, tx -> tx.add(counterGroup("closed"), 2));
+        }
+
+        assertEquals(2, CassandraKvStore.markCounterBases(session, KEYSPACE, options().table("unmarked")),
+                "the base beside the counter and the value a later add built on");
+        assertEquals(0, CassandraKvStore.markCounterBases(session, KEYSPACE, options().table("unmarked")));
+        try (CassandraBackend marked = CassandraKvStore.openBackend(session, KEYSPACE, options().table("unmarked"))) {
+            assertTrue(marked.statements().marksBases());
+            REQUESTS.reset();
+            assertEquals(2, Counters.decode(counterGroup("closed"), marked.get(counterGroup("closed"))));
+            assertEquals(1, REQUESTS.settled(1).size(), "a counter that only took adds: " + REQUESTS.requests());
+            assertEquals(40, Counters.decode(group, marked.get(group)));
+            assertEquals(8, Counters.decode(fence, marked.get(fence)));
+            assertEquals(8, Counters.decode(fence, marked.getAll(List.of(fence)).get(0)));
+            commitOn(marked, tx -> tx.put(fence, Counters.encode(1)));
+            assertEquals(1, Counters.decode(fence, marked.get(fence)));
         }
     }
 
