@@ -49,8 +49,9 @@ import java.util.function.Predicate;
  * its buckets ({@link Placement}).
  *
  * <h2>Reads</h2>
- * A point read is one query (two, run concurrently, in a partition that may hold counters: see
- * {@link CounterPartitions}); {@code getAll} asks each partition for its keys with one {@code IN} query per
+ * A point read is one query; in a partition that may hold counters ({@link CounterPartitions}), one on the counter
+ * table, and one on the data table after it only for a key marked as having a data row there
+ * ({@link Statements#marksBases()}); {@code getAll} asks each partition for its keys with one {@code IN} query per
  * 100 keys, all concurrently. A scan inside one partition is a range query paged by the driver as the
  * cursor advances; in a bucketed partition, one such query per bucket, all at once, their rows merged in
  * key order. A scan spanning partitions walks every stored partition of the tables in token order

@@ -163,6 +163,27 @@ class CommitPlanTest {
                 batch);
     }
 
+    @Test
+    void whereTheTablesMarkThemEveryDataRowWrittenBesideCountersIsMarkedAndNoOtherWrite() {
+        assertEquals(List.of(), plan().baseMarks(), "tables that do not mark");
+        layout = new StoreLayout(new Placement(BucketedPartitions.none(), 1), partition -> Arrays.equals(partition, P),
+                CHUNK, 100, ChunkPartitions.all(), true);
+        writes = writes();
+        counters.put(key(P, "deleted"), 7);
+        counters.put(key(P, "r-zeroed"), 3);
+        writes.put(key(P, "put"), Counters.encode(42)); // no counter yet: a plain value a later add builds on
+        writes.delete(key(P, "deleted")); // a deleted base
+        writes.delete(key(P, "plain")); // no counter: no row left
+        writes.deleteRange(new KeyRange(key(P, "r"), key(P, "s"))); // zeroes r-zeroed with a deleted base
+        writes.add(key(P, "added"), 1);
+        writes.put(key(Q, "elsewhere"), value(1)); // a partition that holds no counters
+
+        assertEquals(List.of(
+                new CqlWrite.MarkBase(buffer(P), sortKey("r-zeroed")),
+                new CqlWrite.MarkBase(buffer(P), sortKey("deleted")),
+                new CqlWrite.MarkBase(buffer(P), sortKey("put"))), plan().baseMarks());
+    }
+
     // ---------------------------------------------------------------- the batch's type and size
 
     @Test
