@@ -142,9 +142,8 @@ public final class CassandraBackend implements KvBackend {
             }
             CompletionStage<AsyncResultSet> dataRead = session.executeAsync(
                     statements.bindRead(statements.getData, stored, Statements.buffer(sortKey)));
-            CompletionStage<AsyncResultSet> counterRead = counters
-                    ? session.executeAsync(statements.bindRead(statements.getCounter, stored, Statements.buffer(sortKey)))
-                    : null;
+            CompletionStage<AsyncResultSet> counterRead = counters ? session.executeAsync(
+                    statements.bindRead(statements.getCounter, stored, Statements.buffer(sortKey))) : null;
             Long counter = null;
             if (counterRead != null) {
                 Row counterRow = join(counterRead).one();
@@ -164,7 +163,8 @@ public final class CassandraBackend implements KvBackend {
         if (data == null) {
             return null;
         }
-        return data.isNull(0) ? readChunked(stored.array(), partition, sortKey) : Statements.bytes(data.getByteBuffer(0));
+        return data.isNull(0) ? readChunked(stored.array(), partition, sortKey)
+                : Statements.bytes(data.getByteBuffer(0));
     }
 
     /** {@inheritDoc} One {@code IN} query per partition and 100 keys (two with counters), all concurrent. */
@@ -425,7 +425,8 @@ public final class CassandraBackend implements KvBackend {
             if (!marked.isEmpty()) {
                 List<Pending> markedReads = new ArrayList<>();
                 for (Map.Entry<ByteBuffer, StoredGroup> entry : marked.entrySet()) {
-                    readIn(markedReads, entry.getKey(), entry.getValue().partition(), false, entry.getValue().sortKeys());
+                    StoredGroup group = entry.getValue();
+                    readIn(markedReads, entry.getKey(), group.partition(), false, group.sortKeys());
                 }
                 collect(markedReads, data, sums, chunked, new LinkedHashMap<>());
             }
