@@ -22,6 +22,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -49,10 +50,10 @@ import java.util.function.Predicate;
  * its buckets ({@link Placement}).
  *
  * <h2>Reads</h2>
- * A point read is one query; in a partition that may hold counters ({@link CounterPartitions}), one on the counter
- * table, and one on the data table after it only for a key marked as having a data row there
- * ({@link Statements#marksBases()}); {@code getAll} asks each partition for its keys with one {@code IN} query per
- * 100 keys, all concurrently. A scan inside one partition is a range query paged by the driver as the
+ * A point read is one query; in a partition that may hold counters ({@link CounterPartitions}), a counter key asks
+ * the counter table, and the data table after it only if marked as having a data row there
+ * ({@link StoreLayout#countsFirst}), another key both at once; {@code getAll} asks each partition for its keys with
+ * one {@code IN} query per 100 keys, all concurrently. A scan inside one partition is a range query paged by the driver as the
  * cursor advances; in a bucketed partition, one such query per bucket, all at once, their rows merged in
  * key order. A scan spanning partitions walks every stored partition of the tables in token order
  * ({@link SpanningCursor}): allowed, but each stored partition's keys come in order and the partitions do not
@@ -114,9 +115,10 @@ public final class CassandraBackend implements KvBackend {
     }
 
     /**
-     * {@inheritDoc} One query. Where the partition may hold counters, one on the counter table, then one on the data
-     * table only if the key is marked as having a data row ({@link Statements#marksBases()}); in tables that do not
-     * mark them, both at once.
+     * {@inheritDoc} One query. Where the partition may hold counters, a counter key of KV Mapper's layout is asked of
+     * the counter table, then of the data table only if it is marked as having a data row there
+     * ({@link StoreLayout#countsFirst}); any other key there (and every key in tables that do not mark) of both
+     * tables at once.
      */
     @Override
     public byte[] get(byte[] key) {
@@ -128,7 +130,7 @@ public final class CassandraBackend implements KvBackend {
         ByteBuffer stored = placement.stored(partition, sortKey);
         try {
             boolean counters = mayHoldCounters(partition);
-            if (counters && statements.marksBases()) {
+            if (counters && layout.countsFirst(key, partition)) {
                 Row counterRow = session.execute(statements.bindRead(statements.getCounter, stored,
                         Statements.buffer(sortKey))).one();
                 if (counterRow == null) {
@@ -390,30 +392,34 @@ public final class CassandraBackend implements KvBackend {
     /**
      * The values of {@code keys} (absent keys left out), by key; the arrays are shared within the map.
      * One {@code IN} query per partition and {@value #IN_BATCH} keys, and one per counter partition, all
-     * sent at once; where the tables mark the keys with a data row ({@link Statements#marksBases()}), a
-     * partition that may hold counters is asked the counter table first, and the data table then only for the
-     * marked keys.
+     * sent at once; counter keys that read count first ({@link StoreLayout#countsFirst}) are asked of the data
+     * table only once their counter rows are read, and only if marked.
      */
     Map<ByteBuffer, byte[]> readAll(List<byte[]> keys) {
         Map<ByteBuffer, StoredGroup> byPartition = new LinkedHashMap<>();
+        Set<ByteBuffer> countFirst = new HashSet<>();
         for (byte[] key : keys) {
             int length = PartitionRange.partitionLength(key);
             byte[] partition = Arrays.copyOf(key, length);
             byte[] sortKey = Arrays.copyOfRange(key, length, key.length);
             byPartition.computeIfAbsent(placement.stored(partition, sortKey), p -> new StoredGroup(partition,
                     new ArrayList<>())).sortKeys().add(ByteBuffer.wrap(sortKey));
+            if (layout.countsFirst(key, partition)) {
+                countFirst.add(ByteBuffer.wrap(key));
+            }
         }
         try {
             List<Pending> pending = new ArrayList<>();
             for (Map.Entry<ByteBuffer, StoredGroup> entry : byPartition.entrySet()) {
                 StoredGroup group = entry.getValue();
-                boolean counters = mayHoldCounters(group.partition());
-                boolean marked = counters && statements.marksBases();
                 List<ByteBuffer> sortKeys = new ArrayList<>(new LinkedHashSet<>(group.sortKeys()));
-                if (!marked) {
-                    readIn(pending, entry.getKey(), group.partition(), false, sortKeys);
+                List<ByteBuffer> dataKeys = new ArrayList<>(sortKeys);
+                dataKeys.removeIf(sortKey -> countFirst.contains(
+                        ByteBuffer.wrap(concat(group.partition(), Statements.bytes(sortKey)))));
+                if (!dataKeys.isEmpty()) {
+                    readIn(pending, entry.getKey(), group.partition(), false, dataKeys);
                 }
-                if (counters) {
+                if (mayHoldCounters(group.partition())) {
                     readIn(pending, entry.getKey(), group.partition(), true, sortKeys);
                 }
             }
@@ -421,14 +427,14 @@ public final class CassandraBackend implements KvBackend {
             Map<ByteBuffer, Long> sums = new HashMap<>();
             Map<ByteBuffer, Pending> chunked = new LinkedHashMap<>();
             Map<ByteBuffer, StoredGroup> marked = new LinkedHashMap<>();
-            collect(pending, data, sums, chunked, marked);
+            collect(pending, data, sums, chunked, marked, countFirst);
             if (!marked.isEmpty()) {
                 List<Pending> markedReads = new ArrayList<>();
                 for (Map.Entry<ByteBuffer, StoredGroup> entry : marked.entrySet()) {
                     StoredGroup group = entry.getValue();
                     readIn(markedReads, entry.getKey(), group.partition(), false, group.sortKeys());
                 }
-                collect(markedReads, data, sums, chunked, new LinkedHashMap<>());
+                collect(markedReads, data, sums, chunked, new LinkedHashMap<>(), countFirst);
             }
             for (Map.Entry<ByteBuffer, Pending> chunks : chunked.entrySet()) {
                 byte[] key = chunks.getKey().array();
@@ -462,10 +468,10 @@ public final class CassandraBackend implements KvBackend {
 
     /**
      * Sorts the rows of {@code reads} by key into data values, counter sums, chunked values to complete, and (from
-     * counter rows, where the tables mark them) the keys marked as having a data row, by stored partition.
+     * the counter rows of keys in {@code countFirst}) the keys marked as having a data row, by stored partition.
      */
     private void collect(List<Pending> reads, Map<ByteBuffer, byte[]> data, Map<ByteBuffer, Long> sums,
-            Map<ByteBuffer, Pending> chunked, Map<ByteBuffer, StoredGroup> marked) {
+            Map<ByteBuffer, Pending> chunked, Map<ByteBuffer, StoredGroup> marked, Set<ByteBuffer> countFirst) {
         for (Pending read : reads) {
             for (Row row : join(read.result()).currentPage()) {
                 ByteBuffer sortKey = row.getByteBuffer(0);
@@ -481,7 +487,7 @@ public final class CassandraBackend implements KvBackend {
                 if (!row.isNull(1)) {
                     sums.put(key, row.getLong(1));
                 }
-                if (statements.marksBases() && !row.isNull(2) && row.getLong(2) != 0) {
+                if (countFirst.contains(key) && !row.isNull(2) && row.getLong(2) != 0) {
                     marked.computeIfAbsent(read.stored(), p -> new StoredGroup(read.partition(), new ArrayList<>()))
                             .sortKeys().add(ByteBuffer.wrap(Statements.bytes(sortKey)));
                 }

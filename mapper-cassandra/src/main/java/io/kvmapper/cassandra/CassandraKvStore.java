@@ -87,7 +87,7 @@ public final class CassandraKvStore {
      * Brings a store whose tables were created before version 0.1's counter reads took one request up to date: adds
      * the {@code bases} column to its counter table, marks there every data row that lies in a partition that may
      * hold counters ({@link Options#counterPartitions}), and records in the data table's comment that the tables
-     * mark them, so that a store opened afterwards reads a key beside counters in the counter table alone unless
+     * mark them, so that a store opened afterwards reads a counter key in the counter table alone unless
      * it is marked. Until then such a store reads both tables, and stays correct.
      *
      * <p><strong>Run it while no process has the store open</strong>: one that opened it before goes on writing

@@ -102,7 +102,7 @@ final class Commit {
         // a mark only ever grows, and one too many costs a reader one read: sent first, and retried by the driver
         CommitStore.Request baseMarks = bind(plan.baseMarks(), BatchType.COUNTER, true);
         plan.requireFits(where);
-        send(baseMarks, "marks of the data rows of a commit beside counters (" + plan.baseMarks().size() + " keys)");
+        send(baseMarks, "marks of the data rows of a commit under counter keys (" + plan.baseMarks().size() + " keys)");
 
         List<Map.Entry<byte[], BufferedOp.Checked>> applied = applyChecked(plan.checked());
         try {

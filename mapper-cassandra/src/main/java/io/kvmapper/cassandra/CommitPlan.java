@@ -17,10 +17,10 @@ import java.util.Set;
  * <p>The batch's writes carry one timestamp, its range deletions and its deletions of earlier chunks the one
  * before, so the commit's own writes survive them. A value longer than the chunk size is a data row without a
  * value and one row per chunk. A put or delete over a counter writes what {@link ReplacedCounters} says, and a
- * range deletion gives each counter in it that the commit does not write a deleted base. Where the tables mark data
- * rows in partitions that may hold counters ({@link StoreLayout#marksBase}), every data row the batch writes there
- * is first marked, with a counter batch sent before anything else: a marked key without a row costs a reader one
- * read too many, a row without a mark would be missed.
+ * range deletion gives each counter in it that the commit does not write a deleted base. Every data row the batch
+ * writes under a key that reads count first ({@link StoreLayout#countsFirst}) is first marked, with a counter batch
+ * sent before anything else: a marked key without a row costs a reader one read too many, a row without a mark
+ * would be missed.
  *
  * @param checked the checked writes, by key in key order
  * @param batch the puts, deletes and range deletions, as one batch
@@ -65,7 +65,7 @@ record CommitPlan(List<Map.Entry<byte[], BufferedOp.Checked>> checked, List<CqlW
                     ByteBuffer stored = placement.stored(range.partition(), sortKey.array());
                     batch.add(new CqlWrite.InsertData(stored, sortKey,
                             Statements.buffer(StoredValues.deletedBase(counter.getValue())), writtenAt));
-                    if (layout.marksBase(range.partition())) {
+                    if (layout.countsFirst(key, range.partition())) {
                         baseMarks.add(new CqlWrite.MarkBase(stored, sortKey));
                     }
                 }
@@ -88,7 +88,7 @@ record CommitPlan(List<Map.Entry<byte[], BufferedOp.Checked>> checked, List<CqlW
                 continue;
             }
             partitions.add(at.stored());
-            boolean marks = layout.marksBase(at.partition());
+            boolean marks = layout.countsFirst(key, at.partition());
             if (op instanceof BufferedOp.Put put) {
                 if (marks) {
                     baseMarks.add(new CqlWrite.MarkBase(at.stored(), at.sortKey()));
@@ -129,7 +129,7 @@ record CommitPlan(List<Map.Entry<byte[], BufferedOp.Checked>> checked, List<CqlW
     void requireFits(String where) {
         requireFits(where, batch, description);
         requireFits(where, counterAdds, "counter adds of a commit");
-        requireFits(where, baseMarks, "marks of the data rows a commit writes beside counters");
+        requireFits(where, baseMarks, "marks of the data rows a commit writes under counter keys");
     }
 
     private static void requireFits(String where, List<CqlWrite> statements, String what) {

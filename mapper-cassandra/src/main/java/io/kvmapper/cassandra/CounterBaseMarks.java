@@ -17,9 +17,9 @@ import java.util.Locale;
 import java.util.function.Predicate;
 
 /**
- * Brings tables created before data rows beside counters were marked ({@link Statements#marksBases()}) to the
+ * Brings tables created before data rows under counter keys were marked ({@link Statements#marksBases()}) to the
  * marked layout: adds the {@code bases} column to the counter table, marks every data row in a partition that may
- * hold counters, and then records the layout in the data table's comment, so that stores opened afterwards read a
+ * hold counters (those of counter keys among them), and then records the layout in the data table's comment, so that stores opened afterwards read a
  * counter with one request. Every step may be run again: a mark only grows, and one too many costs a reader one
  * read. No process may have the store open meanwhile, since one that opened it before would go on writing data rows
  * beside counters without marking them.

@@ -93,7 +93,7 @@ final class CqlRequests implements CommitStore {
     public Insert insertIfAbsent(byte[] key, byte[] value) {
         StoreLayout.Location at = backend.layout().locate(key);
         Statements statements = backend.statements();
-        markBase(at);
+        markBase(key, at);
         ResultSet result = backend.session().execute(statements.lightweight(
                 statements.claimData.bind(at.stored(), at.sortKey(), ByteBuffer.wrap(value))));
         if (result.wasApplied()) {
@@ -114,12 +114,12 @@ final class CqlRequests implements CommitStore {
                     .one();
             return row == null;
         } else if (expected == null) {
-            markBase(at);
+            markBase(key, at);
             statement = statements.claimData.bind(at.stored(), at.sortKey(), ByteBuffer.wrap(value));
         } else if (value == null) {
             statement = statements.releaseData.bind(at.stored(), at.sortKey(), ByteBuffer.wrap(expected));
         } else {
-            markBase(at);
+            markBase(key, at);
             statement = statements.replaceData.bind(ByteBuffer.wrap(value), at.stored(), at.sortKey(),
                     ByteBuffer.wrap(expected));
         }
@@ -127,11 +127,11 @@ final class CqlRequests implements CommitStore {
     }
 
     /**
-     * Marks the key's data row in the counter table before a lightweight transaction may write it, where the tables
-     * mark them and the key's partition may hold counters ({@link StoreLayout#marksBase}).
+     * Marks the key's data row in the counter table before a lightweight transaction may write it, if the key reads
+     * count first ({@link StoreLayout#countsFirst}).
      */
-    private void markBase(StoreLayout.Location at) {
-        if (backend.layout().marksBase(at.partition())) {
+    private void markBase(byte[] key, StoreLayout.Location at) {
+        if (backend.layout().countsFirst(key, at.partition())) {
             Statements statements = backend.statements();
             backend.session().execute(statements.write(statements.markBase.bind(at.stored(), at.sortKey()), true));
         }

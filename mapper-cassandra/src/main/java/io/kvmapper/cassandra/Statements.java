@@ -23,9 +23,9 @@ import java.util.regex.Pattern;
  *                              PRIMARY KEY (partition, key))
  * </pre>
  *
- * {@code bases} marks a key of a partition that may hold counters that has (or had) a data row: every write of
- * such a row first adds to it, so a read there asks the data table only for marked keys. Tables created before
- * the column existed lack it ({@link #marksBases()} is false) and are read in both tables.
+ * {@code bases} marks a counter key that has (or had) a data row ({@link StoreLayout#countsFirst}): every write of
+ * such a row first adds to it, so a read of a counter key asks the data table only if it is marked. Tables created
+ * before the column existed lack it ({@link #marksBases()} is false) and are read in both tables.
  *
  * A {@code kv} row whose value is null holds a value split into chunks, in the same partition of
  * {@code kv_chunks}; a counter's sum lives in {@code kv_counters}. Writes carry explicit timestamps, so
@@ -61,7 +61,7 @@ final class Statements {
     final PreparedStatement insertChunk;
     final PreparedStatement deleteChunks;
     final PreparedStatement addCounter;
-    /** Marks a key's data row in the counter table; null where the tables do not mark them. */
+    /** Marks a counter key's data row in the counter table; null where the tables do not mark them. */
     final PreparedStatement markBase;
     final PreparedStatement claimData;
     final PreparedStatement replaceData;
@@ -102,8 +102,8 @@ final class Statements {
     }
 
     /**
-     * Whether the counter table marks the keys with a data row ({@code bases}), so that a read of a partition that
-     * may hold counters asks the counter table first and the data table only for marked keys.
+     * Whether the counter table marks the counter keys with a data row ({@code bases}), so that a read of a counter
+     * key asks the counter table first and the data table only if it is marked.
      */
     boolean marksBases() {
         return marksBases;

@@ -29,9 +29,9 @@ final class StoreSchema {
     /** How the data table's comment records the layout: the number of buckets of a bucketed partition. */
     private static final Pattern LAYOUT = Pattern.compile("kvmapper layout: partitionBuckets=(\\d+)");
     /**
-     * How the data table's comment records that every data row in a partition that may hold counters has a mark
-     * beside its counter ({@code bases} in the counter table), so that a read there asks the data table only for
-     * marked keys. Tables created without it (by an earlier version, or by hand) are read in both tables.
+     * How the data table's comment records that every data row under a counter key has a mark beside its counter
+     * ({@code bases} in the counter table), so that a read of a counter key asks the data table only if it is
+     * marked. Tables created without it (by an earlier version, or by hand) are read in both tables.
      */
     static final String MARKED_BASES = "counterBases=marked";
     private static final String SECURITY = " (docs/security.md shows the CQL)";

@@ -340,23 +340,28 @@ class CassandraBackendTest {
     }
 
     @Test
-    void aKeyBesideCountersWithADataRowIsMarkedSoItsReadsAskTheDataTableToo() {
+    void aCounterKeyWithADataRowIsMarkedSoItsReadsAskTheDataTableTooAndOtherKeysReadBothTablesAtOnce() {
         byte[] group = counterGroup("active");
         byte[] fence = Tuples.encode(List.of("User", "m"), "counter-fence", "byStatus");
+        byte[] gone = Tuples.encode(List.of("User", "m"), "counter-fence", "byName");
         byte[] schema = Tuples.encode(List.of("User", "m"), "schema");
         commit(tx -> tx.add(group, 5));
         commit(tx -> tx.put(group, Counters.encode(40))); // a base beside the counter
         commit(tx -> tx.put(fence, Counters.encode(7))); // a plain value, no counter yet...
         commit(tx -> tx.add(fence, 1)); // ...which a later add makes a base
         commit(tx -> tx.put(schema, Tuples.encode("schema")));
-        for (byte[] key : List.of(group, fence, schema)) {
+        for (byte[] key : List.of(group, fence)) {
             assertEquals(1, marks(key), Tuples.toString(key));
         }
+        assertEquals(0, marks(schema), "not a counter key: read in both tables at once, so not marked");
         REQUESTS.reset();
         assertEquals(40, counter(group));
         assertEquals(List.of(SELECT_COUNTER, SELECT_DATA), REQUESTS.settled(2), "the mark, then the data row");
         assertEquals(8, counter(fence));
+        REQUESTS.reset();
         assertArrayEquals(Tuples.encode("schema"), backend.get(schema));
+        assertEquals(List.of(SELECT_DATA, SELECT_COUNTER).stream().sorted().toList(),
+                REQUESTS.settled(2).stream().sorted().toList());
         List<byte[]> all = backend.getAll(List.of(group, fence, schema, counterGroup("closed"), record(1)));
         assertEquals(40, Counters.decode(group, all.get(0)));
         assertEquals(8, Counters.decode(fence, all.get(1)));
@@ -374,8 +379,14 @@ class CassandraBackendTest {
         assertEquals(2, marks(group), "a mark only grows");
         commit(tx -> tx.add(group, 3));
         assertEquals(3, counter(group));
-        assertEquals(List.of(), scan(backend, KeyRange.startingWith(Tuples.encode(List.of("User", "m"), "schema")),
-                ScanOptions.FORWARD), "a row holding only a mark is no item");
+
+        commit(tx -> tx.put(gone, Counters.encode(1)));
+        commit(tx -> tx.delete(gone)); // no counter: the data row goes, its mark stays
+        assertEquals(1, marks(gone));
+        assertNull(backend.get(gone));
+        assertNull(backend.getAll(List.of(gone)).get(0));
+        assertEquals(List.of(), scan(backend, KeyRange.startingWith(Tuples.encode(List.of("User", "m"),
+                "counter-fence", "byName")), ScanOptions.FORWARD), "a row holding only a mark is no item");
     }
 
     @Test

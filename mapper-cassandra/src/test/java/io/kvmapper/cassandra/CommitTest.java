@@ -78,8 +78,10 @@ class CommitTest {
         StoreLayout marking = new StoreLayout(new Placement(BucketedPartitions.none(), 1), CounterPartitions.all(), 16,
                 100, ChunkPartitions.all(), true);
         WriteSet marked = new WriteSet(FakeCassandra.WHERE, marking, claims);
+        byte[] group = Tuples.encode(List.of("User", "c", "byStatus"), "put"); // a counter key: marked
         cassandra.store(key("a"), value("x"));
-        marked.put(key("put"), value("v"));
+        marked.put(group, value("v"));
+        marked.put(key("put"), value("v")); // not a counter key: read in both tables at once, not marked
         marked.writeIfUnchanged(key("a"), value("x"), value("y"));
         marked.add(key("d"), 5);
 
@@ -88,14 +90,14 @@ class CommitTest {
         assertEquals(List.of(
                 "COUNTER batch of 1",
                 "UPDATE (\"p\", \"a\") = (\"y\") IF value = (\"x\")",
-                "UNLOGGED batch of 2",
+                "LOGGED batch of 4",
                 "COUNTER batch of 1, not idempotent"), cassandra.requests());
 
         FakeCassandra failing = new FakeCassandra();
         Claims held = new Claims(FakeCassandra.WHERE, failing, FakeCassandra.FAILURES);
         WriteSet again = new WriteSet(FakeCassandra.WHERE, marking, held);
         held.claim(key("u"), HOLDER);
-        again.put(key("put"), value("v"));
+        again.put(group, value("v"));
         failing.failOn("COUNTER batch of 1", new DriverTimeoutException("timed out"));
 
         StorageException e = assertThrows(StorageException.class,
@@ -106,7 +108,7 @@ class CommitTest {
                 "INSERT (\"p\", \"u\") = (\"h\") IF NOT EXISTS",
                 "COUNTER batch of 1",
                 "DELETE (\"p\", \"u\") IF value = (\"h\")"), failing.requests(), "the claim withdrawn");
-        assertNull(failing.stored(key("put")));
+        assertNull(failing.stored(group));
     }
 
     @Test

@@ -26,9 +26,8 @@ import org.openjdk.jmh.annotations.TearDown;
  * What consulting the counter table costs: the same point read and the same 8-byte put against one
  * store, once with counters confined to KV Mapper's counter partitions (the default; a record read is
  * one query, a put writes without reading) and once with every partition allowed to hold counters (a
- * read of a record, a key with a data row there, is a query of the counter table and then one of the data
- * table; a put of an 8-byte value or a delete first reads the counter it would replace, and every put first
- * marks its data row in the counter table). Plus a counter add, for scale. One real node on loopback, launched by the benchmark;
+ * read is two concurrent queries, a put of an 8-byte value or a delete first reads the counter it would
+ * replace). Plus a counter add, for scale. One real node on loopback, launched by the benchmark;
  * run with {@code mapper-cassandra/bench.sh}.
  */
 @State(Scope.Benchmark)
@@ -75,7 +74,7 @@ public class CassandraBackendBenchmark {
         return kvMapperLayout.get(randomRecord());
     }
 
-    /** The same read where every partition may hold counters: the counter table, then the data table. */
+    /** The same read where every partition may hold counters: two concurrent queries. */
     @Benchmark
     public byte[] getRecordBothTables() {
         return everyPartition.get(randomRecord());
