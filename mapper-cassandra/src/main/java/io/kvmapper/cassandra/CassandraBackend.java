@@ -10,6 +10,7 @@ import io.kvmapper.CorruptDataException;
 import io.kvmapper.KvMapperException;
 import io.kvmapper.StorageException;
 import io.kvmapper.StoreClosedException;
+import io.kvmapper.spi.Counters;
 import io.kvmapper.spi.KeyRange;
 import io.kvmapper.spi.KvBackend;
 import io.kvmapper.spi.KvCursor;
@@ -21,6 +22,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -48,9 +50,10 @@ import java.util.function.Predicate;
  * its buckets ({@link Placement}).
  *
  * <h2>Reads</h2>
- * A point read is one query (two, run concurrently, in a partition that may hold counters: see
- * {@link CounterPartitions}); {@code getAll} asks each partition for its keys with one {@code IN} query per
- * 100 keys, all concurrently. A scan inside one partition is a range query paged by the driver as the
+ * A point read is one query; in a partition that may hold counters ({@link CounterPartitions}), a counter key asks
+ * the counter table, and the data table after it only if marked as having a data row there
+ * ({@link StoreLayout#countsFirst}), another key both at once; {@code getAll} asks each partition for its keys with
+ * one {@code IN} query per 100 keys, all concurrently. A scan inside one partition is a range query paged by the driver as the
  * cursor advances; in a bucketed partition, one such query per bucket, all at once, their rows merged in
  * key order. A scan spanning partitions walks every stored partition of the tables in token order
  * ({@link SpanningCursor}): allowed, but each stored partition's keys come in order and the partitions do not
@@ -103,7 +106,7 @@ public final class CassandraBackend implements KvBackend {
         this.chunkSize = options.valueChunkSize();
         this.pageSize = options.pageSize();
         this.layout = new StoreLayout(placement, counterPartitions, chunkSize, Math.min(IN_BATCH, pageSize),
-                options.chunkPartitions());
+                options.chunkPartitions(), statements.marksBases());
     }
 
     /** The driver session this backend works through. */
@@ -111,7 +114,12 @@ public final class CassandraBackend implements KvBackend {
         return session;
     }
 
-    /** {@inheritDoc} One query, or two concurrent ones where the partition may hold counters. */
+    /**
+     * {@inheritDoc} One query. Where the partition may hold counters, a counter key of KV Mapper's layout is asked of
+     * the counter table, then of the data table only if it is marked as having a data row there
+     * ({@link StoreLayout#countsFirst}); any other key there (and every key in tables that do not mark) of both
+     * tables at once.
+     */
     @Override
     public byte[] get(byte[] key) {
         Objects.requireNonNull(key, "key");
@@ -121,26 +129,44 @@ public final class CassandraBackend implements KvBackend {
         byte[] sortKey = Arrays.copyOfRange(key, length, key.length);
         ByteBuffer stored = placement.stored(partition, sortKey);
         try {
+            boolean counters = mayHoldCounters(partition);
+            if (counters && layout.countsFirst(key, partition)) {
+                Row counterRow = session.execute(statements.bindRead(statements.getCounter, stored,
+                        Statements.buffer(sortKey))).one();
+                if (counterRow == null) {
+                    return null;
+                }
+                Long counter = counterRow.isNull(0) ? null : counterRow.getLong(0);
+                if (counterRow.isNull(1) || counterRow.getLong(1) == 0) {
+                    return counter == null ? null : Counters.encode(counter);
+                }
+                return StoredValues.combine(readData(stored, partition, sortKey, null), counter);
+            }
             CompletionStage<AsyncResultSet> dataRead = session.executeAsync(
                     statements.bindRead(statements.getData, stored, Statements.buffer(sortKey)));
-            CompletionStage<AsyncResultSet> counterRead = mayHoldCounters(partition)
-                    ? session.executeAsync(statements.bindRead(statements.getCounter, stored, Statements.buffer(sortKey)))
-                    : null;
-            Row data = join(dataRead).one();
+            CompletionStage<AsyncResultSet> counterRead = counters ? session.executeAsync(
+                    statements.bindRead(statements.getCounter, stored, Statements.buffer(sortKey))) : null;
             Long counter = null;
             if (counterRead != null) {
                 Row counterRow = join(counterRead).one();
-                counter = counterRow == null ? null : counterRow.getLong(0);
+                counter = counterRow == null || counterRow.isNull(0) ? null : counterRow.getLong(0);
             }
-            byte[] value = null;
-            if (data != null) {
-                value = data.isNull(0) ? readChunked(stored.array(), partition, sortKey)
-                        : Statements.bytes(data.getByteBuffer(0));
-            }
-            return StoredValues.combine(value, counter);
+            return StoredValues.combine(readData(stored, partition, sortKey, dataRead), counter);
         } catch (RuntimeException e) {
             throw failure("get of key " + Tuples.toString(key), e);
         }
+    }
+
+    /** A key's data value, from {@code sent} (its read of the data table), or read now if null; null if no row. */
+    private byte[] readData(ByteBuffer stored, byte[] partition, byte[] sortKey, CompletionStage<AsyncResultSet> sent) {
+        CompletionStage<AsyncResultSet> read = sent != null ? sent
+                : session.executeAsync(statements.bindRead(statements.getData, stored, Statements.buffer(sortKey)));
+        Row data = join(read).one();
+        if (data == null) {
+            return null;
+        }
+        return data.isNull(0) ? readChunked(stored.array(), partition, sortKey)
+                : Statements.bytes(data.getByteBuffer(0));
     }
 
     /** {@inheritDoc} One {@code IN} query per partition and 100 keys (two with counters), all concurrent. */
@@ -328,8 +354,9 @@ public final class CassandraBackend implements KvBackend {
             return new PartitionCursor(this, range, stored.get(0), reverse, limit);
         }
         List<PartitionCursor> buckets = new ArrayList<>(stored.size());
+        int pageRows = MergedCursor.pageRows(limit, stored.size());
         for (byte[] bucket : stored) {
-            buckets.add(new PartitionCursor(this, range, bucket, reverse, limit));
+            buckets.add(new PartitionCursor(this, range, bucket, reverse, limit, pageRows));
         }
         return new MergedCursor(buckets, reverse, limit, "scan of " + range + " in its " + stored.size()
                 + " buckets in " + where);
@@ -365,48 +392,49 @@ public final class CassandraBackend implements KvBackend {
     /**
      * The values of {@code keys} (absent keys left out), by key; the arrays are shared within the map.
      * One {@code IN} query per partition and {@value #IN_BATCH} keys, and one per counter partition, all
-     * sent at once.
+     * sent at once; counter keys that read count first ({@link StoreLayout#countsFirst}) are asked of the data
+     * table only once their counter rows are read, and only if marked.
      */
     Map<ByteBuffer, byte[]> readAll(List<byte[]> keys) {
         Map<ByteBuffer, StoredGroup> byPartition = new LinkedHashMap<>();
+        Set<ByteBuffer> countFirst = new HashSet<>();
         for (byte[] key : keys) {
             int length = PartitionRange.partitionLength(key);
             byte[] partition = Arrays.copyOf(key, length);
             byte[] sortKey = Arrays.copyOfRange(key, length, key.length);
             byPartition.computeIfAbsent(placement.stored(partition, sortKey), p -> new StoredGroup(partition,
                     new ArrayList<>())).sortKeys().add(ByteBuffer.wrap(sortKey));
+            if (layout.countsFirst(key, partition)) {
+                countFirst.add(ByteBuffer.wrap(key));
+            }
         }
         try {
             List<Pending> pending = new ArrayList<>();
             for (Map.Entry<ByteBuffer, StoredGroup> entry : byPartition.entrySet()) {
                 StoredGroup group = entry.getValue();
                 List<ByteBuffer> sortKeys = new ArrayList<>(new LinkedHashSet<>(group.sortKeys()));
-                boolean counters = mayHoldCounters(group.partition());
-                int batch = Math.min(IN_BATCH, pageSize);
-                for (int from = 0; from < sortKeys.size(); from += batch) {
-                    List<ByteBuffer> slice = sortKeys.subList(from, Math.min(sortKeys.size(), from + batch));
-                    pending.add(new Pending(entry.getKey(), group.partition(), false, session.executeAsync(
-                            statements.bindRead(statements.getDataIn, entry.getKey(), slice))));
-                    if (counters) {
-                        pending.add(new Pending(entry.getKey(), group.partition(), true, session.executeAsync(
-                                statements.bindRead(statements.getCounterIn, entry.getKey(), slice))));
-                    }
+                List<ByteBuffer> dataKeys = new ArrayList<>(sortKeys);
+                dataKeys.removeIf(sortKey -> countFirst.contains(
+                        ByteBuffer.wrap(concat(group.partition(), Statements.bytes(sortKey)))));
+                if (!dataKeys.isEmpty()) {
+                    readIn(pending, entry.getKey(), group.partition(), false, dataKeys);
+                }
+                if (mayHoldCounters(group.partition())) {
+                    readIn(pending, entry.getKey(), group.partition(), true, sortKeys);
                 }
             }
             Map<ByteBuffer, byte[]> data = new HashMap<>();
             Map<ByteBuffer, Long> sums = new HashMap<>();
             Map<ByteBuffer, Pending> chunked = new LinkedHashMap<>();
-            for (Pending read : pending) {
-                for (Row row : join(read.result()).currentPage()) {
-                    ByteBuffer key = ByteBuffer.wrap(concat(read.partition(), Statements.bytes(row.getByteBuffer(0))));
-                    if (read.counters()) {
-                        sums.put(key, row.getLong(1));
-                    } else if (row.isNull(1)) {
-                        chunked.put(key, read);
-                    } else {
-                        data.put(key, Statements.bytes(row.getByteBuffer(1)));
-                    }
+            Map<ByteBuffer, StoredGroup> marked = new LinkedHashMap<>();
+            collect(pending, data, sums, chunked, marked, countFirst);
+            if (!marked.isEmpty()) {
+                List<Pending> markedReads = new ArrayList<>();
+                for (Map.Entry<ByteBuffer, StoredGroup> entry : marked.entrySet()) {
+                    StoredGroup group = entry.getValue();
+                    readIn(markedReads, entry.getKey(), group.partition(), false, group.sortKeys());
                 }
+                collect(markedReads, data, sums, chunked, new LinkedHashMap<>(), countFirst);
             }
             for (Map.Entry<ByteBuffer, Pending> chunks : chunked.entrySet()) {
                 byte[] key = chunks.getKey().array();
@@ -424,6 +452,46 @@ public final class CassandraBackend implements KvBackend {
             return values;
         } catch (RuntimeException e) {
             throw failure("multi-get of " + keys.size() + " keys", e);
+        }
+    }
+
+    /** Sends the {@code IN} queries for {@code sortKeys} of one stored partition, {@value #IN_BATCH} keys each. */
+    private void readIn(List<Pending> pending, ByteBuffer stored, byte[] partition, boolean counters,
+            List<ByteBuffer> sortKeys) {
+        int batch = Math.min(IN_BATCH, pageSize);
+        for (int from = 0; from < sortKeys.size(); from += batch) {
+            List<ByteBuffer> slice = sortKeys.subList(from, Math.min(sortKeys.size(), from + batch));
+            pending.add(new Pending(stored, partition, counters, session.executeAsync(statements.bindRead(
+                    counters ? statements.getCounterIn : statements.getDataIn, stored, slice))));
+        }
+    }
+
+    /**
+     * Sorts the rows of {@code reads} by key into data values, counter sums, chunked values to complete, and (from
+     * the counter rows of keys in {@code countFirst}) the keys marked as having a data row, by stored partition.
+     */
+    private void collect(List<Pending> reads, Map<ByteBuffer, byte[]> data, Map<ByteBuffer, Long> sums,
+            Map<ByteBuffer, Pending> chunked, Map<ByteBuffer, StoredGroup> marked, Set<ByteBuffer> countFirst) {
+        for (Pending read : reads) {
+            for (Row row : join(read.result()).currentPage()) {
+                ByteBuffer sortKey = row.getByteBuffer(0);
+                ByteBuffer key = ByteBuffer.wrap(concat(read.partition(), Statements.bytes(sortKey)));
+                if (!read.counters()) {
+                    if (row.isNull(1)) {
+                        chunked.put(key, read);
+                    } else {
+                        data.put(key, Statements.bytes(row.getByteBuffer(1)));
+                    }
+                    continue;
+                }
+                if (!row.isNull(1)) {
+                    sums.put(key, row.getLong(1));
+                }
+                if (countFirst.contains(key) && !row.isNull(2) && row.getLong(2) != 0) {
+                    marked.computeIfAbsent(read.stored(), p -> new StoredGroup(read.partition(), new ArrayList<>()))
+                            .sortKeys().add(ByteBuffer.wrap(Statements.bytes(sortKey)));
+                }
+            }
         }
     }
 

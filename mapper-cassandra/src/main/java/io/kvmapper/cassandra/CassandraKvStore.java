@@ -84,6 +84,26 @@ public final class CassandraKvStore {
     }
 
     /**
+     * Brings a store whose tables were created before version 0.1's counter reads took one request up to date: adds
+     * the {@code bases} column to its counter table, marks there every data row that lies in a partition that may
+     * hold counters ({@link Options#counterPartitions}), and records in the data table's comment that the tables
+     * mark them, so that a store opened afterwards reads a counter key in the counter table alone unless
+     * it is marked. Until then such a store reads both tables, and stays correct.
+     *
+     * <p><strong>Run it while no process has the store open</strong>: one that opened it before goes on writing
+     * without marking. It reads every partition of the data table, so it takes as long as a scan of the store; if
+     * it fails, run it again (a mark only grows, and one too many costs one read).
+     *
+     * @param options the options the store is opened with (its table, and which partitions may hold counters)
+     * @return how many data rows it marked; 0 if the tables already mark them
+     * @throws io.kvmapper.StorageException if the data table does not exist, or Cassandra fails
+     */
+    public static long markCounterBases(CqlSession session, String keyspace, Options options) {
+        Objects.requireNonNull(session, "session");
+        return new CounterBaseMarks(session, keyspace, Objects.requireNonNull(options, "options")).run();
+    }
+
+    /**
      * Connects through {@code contactPoints} and opens the bare backend; closing the backend closes the
      * session. The connection logs in and is encrypted as the options' {@link Options#credentials} and
      * {@link Options#sslContext} say.

@@ -99,7 +99,10 @@ final class Commit {
         CommitPlan plan = CommitPlan.of(writes, ranges, replaced, layout, deletedAt);
         CommitStore.Request batch = bind(plan.batch(), plan.batchType(), true);
         CommitStore.Request counterAdds = bind(plan.counterAdds(), BatchType.COUNTER, false);
+        // a mark only ever grows, and one too many costs a reader one read: sent first, and retried by the driver
+        CommitStore.Request baseMarks = bind(plan.baseMarks(), BatchType.COUNTER, true);
         plan.requireFits(where);
+        send(baseMarks, "marks of the data rows of a commit under counter keys (" + plan.baseMarks().size() + " keys)");
 
         List<Map.Entry<byte[], BufferedOp.Checked>> applied = applyChecked(plan.checked());
         try {

@@ -17,7 +17,10 @@ import java.util.Set;
  * <p>The batch's writes carry one timestamp, its range deletions and its deletions of earlier chunks the one
  * before, so the commit's own writes survive them. A value longer than the chunk size is a data row without a
  * value and one row per chunk. A put or delete over a counter writes what {@link ReplacedCounters} says, and a
- * range deletion gives each counter in it that the commit does not write a deleted base.
+ * range deletion gives each counter in it that the commit does not write a deleted base. Every data row the batch
+ * writes under a key that reads count first ({@link StoreLayout#countsFirst}) is first marked, with a counter batch
+ * sent before anything else: a marked key without a row costs a reader one read too many, a row without a mark
+ * would be missed.
  *
  * @param checked the checked writes, by key in key order
  * @param batch the puts, deletes and range deletions, as one batch
@@ -25,9 +28,12 @@ import java.util.Set;
  * @param releases the releases, by key in key order
  * @param counterAdds the adds, as one counter batch
  * @param description the batch, for messages
+ * @param baseMarks the marks of the data rows the batch writes in partitions that may hold counters, as one counter
+ *     batch sent first
  */
 record CommitPlan(List<Map.Entry<byte[], BufferedOp.Checked>> checked, List<CqlWrite> batch, int partitions,
-        List<Map.Entry<byte[], BufferedOp.Release>> releases, List<CqlWrite> counterAdds, String description) {
+        List<Map.Entry<byte[], BufferedOp.Release>> releases, List<CqlWrite> counterAdds, String description,
+        List<CqlWrite> baseMarks) {
     /** The most statements one batch may hold (the native protocol counts them in 16 bits). */
     static final int MAX_BATCH_STATEMENTS = 65_535;
 
@@ -41,6 +47,7 @@ record CommitPlan(List<Map.Entry<byte[], BufferedOp.Checked>> checked, List<CqlW
         Placement placement = layout.placement();
         List<CqlWrite> batch = new ArrayList<>();
         List<CqlWrite> counterAdds = new ArrayList<>();
+        List<CqlWrite> baseMarks = new ArrayList<>();
         List<Map.Entry<byte[], BufferedOp.Checked>> checked = new ArrayList<>();
         List<Map.Entry<byte[], BufferedOp.Release>> releases = new ArrayList<>();
         Set<ByteBuffer> partitions = new LinkedHashSet<>();
@@ -55,8 +62,12 @@ record CommitPlan(List<Map.Entry<byte[], BufferedOp.Checked>> checked, List<CqlW
                 byte[] key = counter.getKey().array();
                 if (range.contains(key) && writes.get(key) == null && zeroed.add(counter.getKey())) {
                     ByteBuffer sortKey = ByteBuffer.wrap(Arrays.copyOfRange(key, range.partition().length, key.length));
-                    batch.add(new CqlWrite.InsertData(placement.stored(range.partition(), sortKey.array()), sortKey,
+                    ByteBuffer stored = placement.stored(range.partition(), sortKey.array());
+                    batch.add(new CqlWrite.InsertData(stored, sortKey,
                             Statements.buffer(StoredValues.deletedBase(counter.getValue())), writtenAt));
+                    if (layout.countsFirst(key, range.partition())) {
+                        baseMarks.add(new CqlWrite.MarkBase(stored, sortKey));
+                    }
                 }
             }
         }
@@ -77,11 +88,18 @@ record CommitPlan(List<Map.Entry<byte[], BufferedOp.Checked>> checked, List<CqlW
                 continue;
             }
             partitions.add(at.stored());
+            boolean marks = layout.countsFirst(key, at.partition());
             if (op instanceof BufferedOp.Put put) {
+                if (marks) {
+                    baseMarks.add(new CqlWrite.MarkBase(at.stored(), at.sortKey()));
+                }
                 writeValue(batch, at, replaced.putOver(key, put.value()), layout.chunkSize(),
                         layout.mayHoldChunks(at.partition()), deletedAt, writtenAt);
             } else {
                 byte[] base = replaced.deleteOver(key);
+                if (base != null && marks) {
+                    baseMarks.add(new CqlWrite.MarkBase(at.stored(), at.sortKey()));
+                }
                 batch.add(base != null
                         ? new CqlWrite.InsertData(at.stored(), at.sortKey(), Statements.buffer(base), writtenAt)
                         : new CqlWrite.DeleteData(at.stored(), at.sortKey(), writtenAt));
@@ -92,7 +110,7 @@ record CommitPlan(List<Map.Entry<byte[], BufferedOp.Checked>> checked, List<CqlW
         }
         String description = "commit of " + writes.writes().size() + " writes and " + writes.deletedRanges().size()
                 + " range deletions to " + partitions.size() + " partitions";
-        return new CommitPlan(checked, batch, partitions.size(), releases, counterAdds, description);
+        return new CommitPlan(checked, batch, partitions.size(), releases, counterAdds, description, baseMarks);
     }
 
     /**
@@ -111,6 +129,7 @@ record CommitPlan(List<Map.Entry<byte[], BufferedOp.Checked>> checked, List<CqlW
     void requireFits(String where) {
         requireFits(where, batch, description);
         requireFits(where, counterAdds, "counter adds of a commit");
+        requireFits(where, baseMarks, "marks of the data rows a commit writes under counter keys");
     }
 
     private static void requireFits(String where, List<CqlWrite> statements, String what) {

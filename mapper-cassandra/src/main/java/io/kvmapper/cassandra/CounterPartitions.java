@@ -5,9 +5,10 @@ import java.util.function.Predicate;
 
 /**
  * Which partitions may hold counters ({@link io.kvmapper.spi.KvWriter#add}). Cassandra keeps counters in a
- * table of their own, so a read of a partition that may hold counters consults both tables, and a
- * {@code put} or {@code delete} there first reads the counter it overwrites. Saying which partitions can hold
- * counters spares every other read and write that work; an {@code add} elsewhere is refused.
+ * table of their own, so a read of a partition that may hold counters consults the counter table (and the data
+ * table too, unless the key is a counter key without a data row: {@link StoreLayout#countsFirst}), and a
+ * {@code put} or {@code delete} there first reads the counter it overwrites. Saying which partitions can hold counters spares every other read
+ * and write that work; an {@code add} elsewhere is refused.
  */
 public final class CounterPartitions {
     private CounterPartitions() {

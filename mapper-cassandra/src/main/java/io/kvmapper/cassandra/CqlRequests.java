@@ -93,6 +93,7 @@ final class CqlRequests implements CommitStore {
     public Insert insertIfAbsent(byte[] key, byte[] value) {
         StoreLayout.Location at = backend.layout().locate(key);
         Statements statements = backend.statements();
+        markBase(key, at);
         ResultSet result = backend.session().execute(statements.lightweight(
                 statements.claimData.bind(at.stored(), at.sortKey(), ByteBuffer.wrap(value))));
         if (result.wasApplied()) {
@@ -113,14 +114,27 @@ final class CqlRequests implements CommitStore {
                     .one();
             return row == null;
         } else if (expected == null) {
+            markBase(key, at);
             statement = statements.claimData.bind(at.stored(), at.sortKey(), ByteBuffer.wrap(value));
         } else if (value == null) {
             statement = statements.releaseData.bind(at.stored(), at.sortKey(), ByteBuffer.wrap(expected));
         } else {
+            markBase(key, at);
             statement = statements.replaceData.bind(ByteBuffer.wrap(value), at.stored(), at.sortKey(),
                     ByteBuffer.wrap(expected));
         }
         return backend.session().execute(statements.lightweight(statement)).wasApplied();
+    }
+
+    /**
+     * Marks the key's data row in the counter table before a lightweight transaction may write it, if the key reads
+     * count first ({@link StoreLayout#countsFirst}).
+     */
+    private void markBase(byte[] key, StoreLayout.Location at) {
+        if (backend.layout().countsFirst(key, at.partition())) {
+            Statements statements = backend.statements();
+            backend.session().execute(statements.write(statements.markBase.bind(at.stored(), at.sortKey()), true));
+        }
     }
 
     @Override
@@ -135,7 +149,9 @@ final class CqlRequests implements CommitStore {
         for (CompletionStage<AsyncResultSet> read : pending) {
             List<ReplacedCounters.CounterRow> rows = new ArrayList<>();
             for (Row row : CassandraBackend.join(read).currentPage()) {
-                rows.add(new ReplacedCounters.CounterRow(Statements.bytes(row.getByteBuffer(0)), row.getLong(1)));
+                if (!row.isNull(1)) { // a row holding only a mark has no counter
+                    rows.add(new ReplacedCounters.CounterRow(Statements.bytes(row.getByteBuffer(0)), row.getLong(1)));
+                }
             }
             found.add(rows);
         }
@@ -153,7 +169,9 @@ final class CqlRequests implements CommitStore {
         List<ReplacedCounters.CounterRow> rows = new ArrayList<>();
         for (Row row : backend.session().execute(
                 statements.bindRead(statements.scan(true, bounded, false, false), values))) {
-            rows.add(new ReplacedCounters.CounterRow(Statements.bytes(row.getByteBuffer(0)), row.getLong(1)));
+            if (!row.isNull(1)) { // a row holding only a mark has no counter
+                rows.add(new ReplacedCounters.CounterRow(Statements.bytes(row.getByteBuffer(0)), row.getLong(1)));
+            }
         }
         return rows;
     }

@@ -103,6 +103,22 @@ sealed interface CqlWrite {
         }
     }
 
+    /**
+     * {@code UPDATE kv_counters SET bases = bases + 1}: marks a key of a partition that may hold counters as having a
+     * data row, sent before the row is written ({@link Statements#marksBases()}).
+     */
+    record MarkBase(ByteBuffer stored, ByteBuffer sortKey) implements CqlWrite {
+        @Override
+        public BoundStatement bind(Statements statements) {
+            return statements.markBase.bind(stored, sortKey);
+        }
+
+        @Override
+        public String toString() {
+            return "MARK kv_counters " + show(stored) + "/" + show(sortKey);
+        }
+    }
+
     private static String show(ByteBuffer bytes) {
         return bytes == null ? "null" : HexFormat.of().formatHex(Statements.bytes(bytes));
     }

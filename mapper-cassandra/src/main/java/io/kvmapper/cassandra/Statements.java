@@ -19,8 +19,13 @@ import java.util.regex.Pattern;
  *                              PRIMARY KEY (partition, key)) WITH CLUSTERING ORDER BY (key ASC)
  * CREATE TABLE ks.kv_chunks   (partition blob, key blob, chunk int, chunks int, value blob,
  *                              PRIMARY KEY (partition, key, chunk))
- * CREATE TABLE ks.kv_counters (partition blob, key blob, value counter, PRIMARY KEY (partition, key))
+ * CREATE TABLE ks.kv_counters (partition blob, key blob, value counter, bases counter,
+ *                              PRIMARY KEY (partition, key))
  * </pre>
+ *
+ * {@code bases} marks a counter key that has (or had) a data row ({@link StoreLayout#countsFirst}): every write of
+ * such a row first adds to it, so a read of a counter key asks the data table only if it is marked. Tables created
+ * before the column existed lack it ({@link #marksBases()} is false) and are read in both tables.
  *
  * A {@code kv} row whose value is null holds a value split into chunks, in the same partition of
  * {@code kv_chunks}; a counter's sum lives in {@code kv_counters}. Writes carry explicit timestamps, so
@@ -44,6 +49,7 @@ final class Statements {
     private final int pageSize;
     private final Duration timeout;
     private final Map<String, PreparedStatement> prepared = new ConcurrentHashMap<>();
+    private final boolean marksBases;
 
     final PreparedStatement getData;
     final PreparedStatement getCounter;
@@ -55,6 +61,8 @@ final class Statements {
     final PreparedStatement insertChunk;
     final PreparedStatement deleteChunks;
     final PreparedStatement addCounter;
+    /** Marks a counter key's data row in the counter table; null where the tables do not mark them. */
+    final PreparedStatement markBase;
     final PreparedStatement claimData;
     final PreparedStatement replaceData;
     final PreparedStatement releaseData;
@@ -71,11 +79,13 @@ final class Statements {
         this.serialConsistency = options.serialConsistency();
         this.pageSize = options.pageSize();
         this.timeout = options.requestTimeout();
-        new StoreSchema(session, keyspace, table, writeConsistency, timeout).open(options);
+        this.marksBases = new StoreSchema(session, keyspace, table, writeConsistency, timeout).open(options);
+        String counterColumns = marksBases ? "value, bases" : "value";
         getData = prepare("SELECT value FROM " + data + " WHERE partition = ? AND key = ?");
-        getCounter = prepare("SELECT value FROM " + counters + " WHERE partition = ? AND key = ?");
+        getCounter = prepare("SELECT " + counterColumns + " FROM " + counters + " WHERE partition = ? AND key = ?");
         getDataIn = prepare("SELECT key, value FROM " + data + " WHERE partition = ? AND key IN ?");
-        getCounterIn = prepare("SELECT key, value FROM " + counters + " WHERE partition = ? AND key IN ?");
+        getCounterIn = prepare("SELECT key, " + counterColumns + " FROM " + counters
+                + " WHERE partition = ? AND key IN ?");
         getChunks = prepare("SELECT chunk, chunks, value, WRITETIME(value) FROM " + chunks
                 + " WHERE partition = ? AND key = ?");
         insertData = prepare("INSERT INTO " + data + " (partition, key, value) VALUES (?, ?, ?) USING TIMESTAMP ?");
@@ -84,9 +94,19 @@ final class Statements {
                 + " VALUES (?, ?, ?, ?, ?) USING TIMESTAMP ?");
         deleteChunks = prepare("DELETE FROM " + chunks + " USING TIMESTAMP ? WHERE partition = ? AND key = ?");
         addCounter = prepare("UPDATE " + counters + " SET value = value + ? WHERE partition = ? AND key = ?");
+        markBase = marksBases
+                ? prepare("UPDATE " + counters + " SET bases = bases + 1 WHERE partition = ? AND key = ?") : null;
         claimData = prepare("INSERT INTO " + data + " (partition, key, value) VALUES (?, ?, ?) IF NOT EXISTS");
         replaceData = prepare("UPDATE " + data + " SET value = ? WHERE partition = ? AND key = ? IF value = ?");
         releaseData = prepare("DELETE FROM " + data + " WHERE partition = ? AND key = ? IF value = ?");
+    }
+
+    /**
+     * Whether the counter table marks the counter keys with a data row ({@code bases}), so that a read of a counter
+     * key asks the counter table first and the data table only if it is marked.
+     */
+    boolean marksBases() {
+        return marksBases;
     }
 
     /** The data table, {@code keyspace.table}, for messages. */
@@ -169,7 +189,7 @@ final class Statements {
         return prepared.computeIfAbsent(cql, session::prepare);
     }
 
-    private static String checkName(String what, String name) {
+    static String checkName(String what, String name) {
         if (name == null || !NAME.matcher(name).matches()) {
             throw new IllegalArgumentException("Cassandra " + what + " name must be a letter followed by up to 38"
                     + " letters, digits or underscores, was " + name);

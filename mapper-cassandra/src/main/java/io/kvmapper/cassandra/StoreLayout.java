@@ -1,5 +1,6 @@
 package io.kvmapper.cassandra;
 
+import io.kvmapper.internal.layout.Area;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.function.Predicate;
@@ -7,14 +8,28 @@ import java.util.function.Predicate;
 /**
  * How a store lays out keys and values, as a transaction's parts need to know it: where a key is stored
  * ({@link Placement}), which partitions may hold counters ({@link CounterPartitions}), how long a value may be
- * before it is stored as chunks, how many keys one {@code IN} read asks for, and which partitions may hold values
- * stored as chunks ({@link ChunkPartitions}).
+ * before it is stored as chunks, how many keys one {@code IN} read asks for, which partitions may hold values
+ * stored as chunks ({@link ChunkPartitions}), and whether the tables mark the data rows of counter keys in the
+ * counter table ({@link Statements#marksBases()}).
  */
 record StoreLayout(Placement placement, Predicate<byte[]> counterPartitions, int chunkSize, int keysPerRead,
-        Predicate<byte[]> chunkPartitions) {
-    /** A layout in which every partition may hold values stored as chunks. */
+        Predicate<byte[]> chunkPartitions, boolean marksBases) {
+    /** A layout in which every partition may hold values stored as chunks, and no data row is marked. */
     StoreLayout(Placement placement, Predicate<byte[]> counterPartitions, int chunkSize, int keysPerRead) {
-        this(placement, counterPartitions, chunkSize, keysPerRead, ChunkPartitions.all());
+        this(placement, counterPartitions, chunkSize, keysPerRead, ChunkPartitions.all(), false);
+    }
+
+    /**
+     * Whether {@code key} is read in the counter table first, and the data table only if the key is marked as having
+     * a data row; and so whether a data row written under it must first be marked. True for the keys KV Mapper's
+     * layout makes counters ({@link Area#isCounterKey}: counter groups, multimap counts, the fences of counter builds)
+     * in a partition that may hold counters, where the tables mark them. Other keys are read in both tables at once,
+     * and need no mark.
+     *
+     * @param partition the key's partition
+     */
+    boolean countsFirst(byte[] key, byte[] partition) {
+        return marksBases && counterPartitions.test(partition) && Area.isCounterKey(key);
     }
 
     /**

@@ -28,6 +28,12 @@ import java.util.stream.Collectors;
 final class StoreSchema {
     /** How the data table's comment records the layout: the number of buckets of a bucketed partition. */
     private static final Pattern LAYOUT = Pattern.compile("kvmapper layout: partitionBuckets=(\\d+)");
+    /**
+     * How the data table's comment records that every data row under a counter key has a mark beside its counter
+     * ({@code bases} in the counter table), so that a read of a counter key asks the data table only if it is
+     * marked. Tables created without it (by an earlier version, or by hand) are read in both tables.
+     */
+    static final String MARKED_BASES = "counterBases=marked";
     private static final String SECURITY = " (docs/security.md shows the CQL)";
 
     private final CqlSession session;
@@ -49,9 +55,10 @@ final class StoreSchema {
      * Finds the keyspace and tables, creates what is missing as the options allow, and checks that the tables
      * were created for the options' number of buckets.
      *
+     * @return whether the tables mark the counter keys that have a data row ({@link #MARKED_BASES})
      * @throws StorageException if the keyspace or a table is missing and may not be created, or the layout differs
      */
-    void open(CassandraKvStore.Options options) {
+    boolean open(CassandraKvStore.Options options) {
         Map<String, String> tables = tables();
         if (tables.isEmpty() && !keyspaceExists()) {
             createKeyspace(options.keyspaceReplication());
@@ -63,10 +70,13 @@ final class StoreSchema {
                         + " not exist: let the store create " + (missing.size() == 1 ? "it" : "them")
                         + " (CassandraKvStore.Options.createTables)", null, false);
             }
-            createTables(missing, options.partitionBuckets());
+            // a data table is created as marking bases only with its counter table, which then has the column
+            createTables(missing, options.partitionBuckets(), missing.size() == 3);
             tables = tables();
         }
-        checkLayout(tables.get(table.toLowerCase(Locale.ROOT)), options.partitionBuckets());
+        String comment = tables.get(table.toLowerCase(Locale.ROOT));
+        checkLayout(comment, options.partitionBuckets());
+        return comment != null && comment.contains(MARKED_BASES);
     }
 
     /** The tables of the keyspace, by name, with their comments (empty if the keyspace does not exist). */
@@ -103,10 +113,10 @@ final class StoreSchema {
         }
     }
 
-    private void createTables(List<String> missing, int buckets) {
+    private void createTables(List<String> missing, int buckets, boolean markBases) {
         try {
             for (String name : missing) {
-                ddl(createTable(name, buckets));
+                ddl(createTable(name, buckets, markBases));
             }
         } catch (UnauthorizedException e) {
             throw new StorageException(names(missing) + " of the store do" + (missing.size() == 1 ? "es" : "")
@@ -128,19 +138,20 @@ final class StoreSchema {
         return missing;
     }
 
-    private String createTable(String name, int buckets) {
+    private String createTable(String name, int buckets, boolean markBases) {
         String qualified = keyspace + "." + name;
         if (name.equals(table)) {
             return "CREATE TABLE IF NOT EXISTS " + qualified + " (partition blob, key blob, value blob,"
                     + " PRIMARY KEY (partition, key)) WITH CLUSTERING ORDER BY (key ASC)"
-                    + " AND comment = 'kvmapper layout: partitionBuckets=" + buckets + "'";
+                    + " AND comment = 'kvmapper layout: partitionBuckets=" + buckets
+                    + (markBases ? ", " + MARKED_BASES : "") + "'";
         }
         if (name.equals(table + "_chunks")) {
             return "CREATE TABLE IF NOT EXISTS " + qualified + " (partition blob, key blob, chunk int, chunks int,"
                     + " value blob, PRIMARY KEY (partition, key, chunk))";
         }
         return "CREATE TABLE IF NOT EXISTS " + qualified + " (partition blob, key blob, value counter,"
-                + " PRIMARY KEY (partition, key))";
+                + (markBases ? " bases counter," : "") + " PRIMARY KEY (partition, key))";
     }
 
     /**

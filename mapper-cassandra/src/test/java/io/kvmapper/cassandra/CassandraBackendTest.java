@@ -55,7 +55,7 @@ class CassandraBackendTest {
     private static final RequestCounter REQUESTS = new RequestCounter();
     private static final String SELECT_DATA = "SELECT value FROM " + KEYSPACE + ".kv WHERE partition = ? AND key = ?";
     private static final String SELECT_COUNTER =
-            "SELECT value FROM " + KEYSPACE + ".kv_counters WHERE partition = ? AND key = ?";
+            "SELECT value, bases FROM " + KEYSPACE + ".kv_counters WHERE partition = ? AND key = ?";
     private static CqlSession session;
 
     private CassandraBackend backend;
@@ -320,10 +320,121 @@ class CassandraBackendTest {
         REQUESTS.reset();
         backend.get(record(1));
         assertEquals(List.of(SELECT_DATA), REQUESTS.settled(1));
+    }
+
+    @Test
+    void aCounterThatOnlyTookAddsIsOneReadOfTheCounterTable() {
+        assertTrue(backend.statements().marksBases(), "tables created now mark the data rows beside counters");
+        commit(tx -> tx.add(counterGroup("active"), 1));
+        commit(tx -> tx.add(counterGroup("active"), 2));
         REQUESTS.reset();
-        backend.get(counterGroup("active"));
+        assertEquals(3, counter(counterGroup("active")));
+        assertEquals(List.of(SELECT_COUNTER), REQUESTS.settled(1), "one request: " + REQUESTS.requests());
+        REQUESTS.reset();
+        assertNull(backend.get(counterGroup("closed")));
+        assertEquals(List.of(SELECT_COUNTER), REQUESTS.settled(1), "an absent key too: " + REQUESTS.requests());
+        REQUESTS.reset();
+        assertEquals(3, Counters.decode(counterGroup("active"), backend.getAll(List.of(counterGroup("active"),
+                counterGroup("closed"))).get(0)));
+        assertEquals(1, REQUESTS.settled(1).size(), "one IN query: " + REQUESTS.requests());
+    }
+
+    @Test
+    void aCounterKeyWithADataRowIsMarkedSoItsReadsAskTheDataTableTooAndOtherKeysReadBothTablesAtOnce() {
+        byte[] group = counterGroup("active");
+        byte[] fence = Tuples.encode(List.of("User", "m"), "counter-fence", "byStatus");
+        byte[] gone = Tuples.encode(List.of("User", "m"), "counter-fence", "byName");
+        byte[] schema = Tuples.encode(List.of("User", "m"), "schema");
+        commit(tx -> tx.add(group, 5));
+        commit(tx -> tx.put(group, Counters.encode(40))); // a base beside the counter
+        commit(tx -> tx.put(fence, Counters.encode(7))); // a plain value, no counter yet...
+        commit(tx -> tx.add(fence, 1)); // ...which a later add makes a base
+        commit(tx -> tx.put(schema, Tuples.encode("schema")));
+        for (byte[] key : List.of(group, fence)) {
+            assertEquals(1, marks(key), Tuples.toString(key));
+        }
+        assertEquals(0, marks(schema), "not a counter key: read in both tables at once, so not marked");
+        REQUESTS.reset();
+        assertEquals(40, counter(group));
+        assertEquals(List.of(SELECT_COUNTER, SELECT_DATA), REQUESTS.settled(2), "the mark, then the data row");
+        assertEquals(8, counter(fence));
+        REQUESTS.reset();
+        assertArrayEquals(Tuples.encode("schema"), backend.get(schema));
         assertEquals(List.of(SELECT_DATA, SELECT_COUNTER).stream().sorted().toList(),
                 REQUESTS.settled(2).stream().sorted().toList());
+        List<byte[]> all = backend.getAll(List.of(group, fence, schema, counterGroup("closed"), record(1)));
+        assertEquals(40, Counters.decode(group, all.get(0)));
+        assertEquals(8, Counters.decode(fence, all.get(1)));
+        assertArrayEquals(Tuples.encode("schema"), all.get(2));
+        assertNull(all.get(3));
+        assertNull(all.get(4));
+        assertEquals(hex(List.of(fence, schema)),
+                hex(keys(scan(backend, KeyRange.startingWith(Tuples.encode(List.of("User", "m"))),
+                        ScanOptions.FORWARD))));
+
+        commit(tx -> tx.delete(schema));
+        commit(tx -> tx.delete(group)); // a deleted base
+        assertNull(backend.get(schema));
+        assertNull(backend.get(group));
+        assertEquals(2, marks(group), "a mark only grows");
+        commit(tx -> tx.add(group, 3));
+        assertEquals(3, counter(group));
+
+        commit(tx -> tx.put(gone, Counters.encode(1)));
+        commit(tx -> tx.delete(gone)); // no counter: the data row goes, its mark stays
+        assertEquals(1, marks(gone));
+        assertNull(backend.get(gone));
+        assertNull(backend.getAll(List.of(gone)).get(0));
+        assertEquals(List.of(), scan(backend, KeyRange.startingWith(Tuples.encode(List.of("User", "m"),
+                "counter-fence", "byName")), ScanOptions.FORWARD), "a row holding only a mark is no item");
+    }
+
+    @Test
+    void tablesCreatedBeforeMarksAreReadInBothTablesAtOnceUntilMarkCounterBasesMarksThem() {
+        String table = KEYSPACE + ".unmarked";
+        for (String name : List.of("", "_chunks", "_counters")) {
+            session.execute("DROP TABLE IF EXISTS " + table + name);
+        }
+        // the tables as an earlier version created them
+        session.execute("CREATE TABLE IF NOT EXISTS " + table + " (partition blob, key blob, value blob,"
+                + " PRIMARY KEY (partition, key)) WITH CLUSTERING ORDER BY (key ASC)"
+                + " AND comment = 'kvmapper layout: partitionBuckets=1'");
+        session.execute("CREATE TABLE IF NOT EXISTS " + table + "_chunks (partition blob, key blob, chunk int,"
+                + " chunks int, value blob, PRIMARY KEY (partition, key, chunk))");
+        session.execute("CREATE TABLE IF NOT EXISTS " + table + "_counters (partition blob, key blob,"
+                + " value counter, PRIMARY KEY (partition, key))");
+        byte[] group = counterGroup("active");
+        byte[] fence = Tuples.encode(List.of("User", "m"), "counter-fence", "byStatus");
+        try (CassandraBackend unmarked = CassandraKvStore.openBackend(session, KEYSPACE, options().table("unmarked"))) {
+            assertFalse(unmarked.statements().marksBases());
+            commitOn(unmarked, tx -> tx.add(group, 5));
+            commitOn(unmarked, tx -> tx.put(group, Counters.encode(40)));
+            commitOn(unmarked, tx -> tx.put(fence, Counters.encode(7)));
+            commitOn(unmarked, tx -> tx.add(fence, 1));
+            REQUESTS.reset();
+            assertEquals(40, Counters.decode(group, unmarked.get(group)));
+            assertEquals(List.of("SELECT value FROM " + table + " WHERE partition = ? AND key = ?",
+                    "SELECT value FROM " + table + "_counters WHERE partition = ? AND key = ?"),
+                    REQUESTS.settled(2).stream().sorted().toList());
+            assertEquals(8, Counters.decode(fence, unmarked.get(fence)));
+            assertEquals(8, Counters.decode(fence, unmarked.getAll(List.of(fence)).get(0)));
+            commitOn(unmarked, tx -> tx.add(counterGroup("closed"), 2));
+        }
+
+        assertEquals(2, CassandraKvStore.markCounterBases(session, KEYSPACE, options().table("unmarked")),
+                "the base beside the counter and the value a later add built on");
+        assertEquals(0, CassandraKvStore.markCounterBases(session, KEYSPACE, options().table("unmarked")));
+        try (CassandraBackend marked = CassandraKvStore.openBackend(session, KEYSPACE, options().table("unmarked"))) {
+            assertTrue(marked.statements().marksBases());
+            REQUESTS.reset();
+            assertEquals(2, Counters.decode(counterGroup("closed"), marked.get(counterGroup("closed"))));
+            assertEquals(1, REQUESTS.settled(1).size(), "a counter that only took adds: " + REQUESTS.requests());
+            assertEquals(40, Counters.decode(group, marked.get(group)));
+            assertEquals(8, Counters.decode(fence, marked.get(fence)));
+            assertEquals(8, Counters.decode(fence, marked.getAll(List.of(fence)).get(0)));
+            commitOn(marked, tx -> tx.put(fence, Counters.encode(1)));
+            assertEquals(1, Counters.decode(fence, marked.get(fence)));
+        }
     }
 
     // ---------------------------------------------------------------- writes and transactions
@@ -499,7 +610,11 @@ class CassandraBackendTest {
     }
 
     private void commit(Consumer<KvTransaction> work) {
-        try (KvTransaction tx = backend.beginTransaction()) {
+        commitOn(backend, work);
+    }
+
+    private static void commitOn(CassandraBackend on, Consumer<KvTransaction> work) {
+        try (KvTransaction tx = on.beginTransaction()) {
             work.accept(tx);
             tx.commit();
         }
@@ -513,6 +628,16 @@ class CassandraBackendTest {
                 ByteBuffer.wrap(Arrays.copyOf(key, length)),
                 ByteBuffer.wrap(Arrays.copyOfRange(key, length, key.length)))).one();
         return row.getLong(0);
+    }
+
+    /** The mark of {@code key}'s data row in the counter table, 0 if none. */
+    private static long marks(byte[] key) {
+        int length = PartitionRange.partitionLength(key);
+        Row row = session.execute(com.datastax.oss.driver.api.core.cql.SimpleStatement.newInstance(
+                "SELECT bases FROM " + KEYSPACE + ".kv_counters WHERE partition = ? AND key = ?",
+                ByteBuffer.wrap(Arrays.copyOf(key, length)),
+                ByteBuffer.wrap(Arrays.copyOfRange(key, length, key.length)))).one();
+        return row == null || row.isNull(0) ? 0 : row.getLong(0);
     }
 
     private static long chunkRows(byte[] key) {

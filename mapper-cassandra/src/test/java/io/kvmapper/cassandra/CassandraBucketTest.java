@@ -126,6 +126,84 @@ class CassandraBucketTest {
     }
 
     @Test
+    void aLimitedScanFetchesEachBucketsShareAndMoreOnlyFromABucketThatRunsDry() {
+        int entries = 3_000;
+        List<byte[]> keys = new ArrayList<>();
+        for (long id = 0; id < entries; id++) {
+            keys.add(entry("active", id));
+        }
+        for (int from = 0; from < entries; from += 1_000) {
+            List<byte[]> slice = keys.subList(from, from + 1_000);
+            commit(tx -> slice.forEach(k -> tx.put(k, new byte[0])));
+        }
+        KeyRange active = KeyRange.startingWith(Tuples.encode(List.of("User", "i", "status"), "active"));
+        List<byte[]> reversed = new ArrayList<>(keys);
+        java.util.Collections.reverse(reversed);
+        for (int n : new int[] {10, 100, 1_000}) {
+            for (boolean reverse : new boolean[] {false, true}) {
+                REQUESTS.reset();
+                List<KeyValue> first = scan(active, (reverse ? ScanOptions.REVERSE : ScanOptions.FORWARD).withLimit(n));
+                assertEquals(hex((reverse ? reversed : keys).subList(0, n)), hex(keys(first)), "the first " + n);
+                REQUESTS.settled(BUCKETS);
+                List<com.datastax.oss.driver.api.core.session.Request> sent = REQUESTS.sent();
+                Map<String, Integer> pages = new TreeMap<>();
+                for (com.datastax.oss.driver.api.core.session.Request request : sent) {
+                    var bound = (com.datastax.oss.driver.api.core.cql.BoundStatement) request;
+                    pages.merge(HexFormat.of().formatHex(Statements.bytes(bound.getByteBuffer(0))), 1, Integer::sum);
+                }
+                int pageRows = MergedCursor.pageRows(n, BUCKETS);
+                int read = 0;
+                for (Map.Entry<String, Integer> bucket : pages.entrySet()) {
+                    read += (int) Math.min(Math.min(n, rowsIn(bucket.getKey())), (long) bucket.getValue() * pageRows);
+                }
+                System.out.printf("limited bucket scan: first %d %s: %d requests, %d entries read (pages of %d)%n",
+                        n, reverse ? "reverse" : "forward", sent.size(), read, pageRows);
+                assertEquals(BUCKETS, pages.size(), "every bucket is asked: " + pages);
+                assertTrue(sent.size() <= BUCKETS + BUCKETS / 2, "a second page from a few buckets at most: " + pages);
+                assertTrue(read < n * BUCKETS, "fewer entries read than the limit from every bucket: " + read);
+                assertTrue(n < 100 || read <= 2 * n, "at most twice as many entries read as returned: " + read);
+            }
+        }
+    }
+
+    @Test
+    void aBucketHoldingMostOfTheFirstEntriesFetchesItsNextPagesWhenTheMergeNeedsThem() {
+        List<byte[]> keys = new ArrayList<>();
+        byte[] crowded = null;
+        for (long id = 0; keys.size() < 60; id++) { // the first 60 entries by key all lie in one bucket
+            byte[] key = entry("active", id);
+            int length = Tuples.partitionLength(key);
+            byte[] stored = backend.placement().stored(Arrays.copyOf(key, length),
+                    Arrays.copyOfRange(key, length, key.length)).array();
+            crowded = crowded == null ? stored : crowded;
+            if (Arrays.equals(stored, crowded)) {
+                keys.add(key);
+            }
+        }
+        for (long id = 1_000_000; id < 1_000_200; id++) { // then 200 over every bucket
+            keys.add(entry("active", id));
+        }
+        commit(tx -> keys.forEach(k -> tx.put(k, new byte[0])));
+        KeyRange active = KeyRange.startingWith(Tuples.encode(List.of("User", "i", "status"), "active"));
+
+        REQUESTS.reset();
+        assertEquals(hex(keys.subList(0, 100)), hex(keys(scan(active, ScanOptions.FORWARD.withLimit(100)))));
+        List<String> sent = REQUESTS.settled(BUCKETS);
+        int pageRows = MergedCursor.pageRows(100, BUCKETS);
+        // the crowded bucket's pages: its 60 first entries and its share of the 40 after them; one page each from
+        // the others
+        int crowdedPages = (60 + 40 / BUCKETS + pageRows) / pageRows;
+        assertTrue(sent.size() > BUCKETS && sent.size() <= BUCKETS - 1 + crowdedPages + 1,
+                "more pages from the crowded bucket only: " + sent.size() + " requests, pages of " + pageRows);
+    }
+
+    /** How many rows the stored partition (hex) holds in the data table. */
+    private static long rowsIn(String stored) {
+        return session.execute("SELECT count(*) FROM " + KEYSPACE + ".kv WHERE partition = ?",
+                ByteBuffer.wrap(HexFormat.of().parseHex(stored))).one().getLong(0);
+    }
+
+    @Test
     void recordsAndTheMetadataAreaStayOnePartitionEach() {
         byte[] record = Tuples.encode(List.of("User", "r", 7L));
         byte[] meta = Tuples.encode(List.of("User", "m"), "index", "status");

@@ -163,6 +163,29 @@ class CommitPlanTest {
                 batch);
     }
 
+    @Test
+    void whereTheTablesMarkThemEveryDataRowWrittenUnderACounterKeyIsMarkedAndNoOtherWrite() {
+        byte[] groups = Tuples.encode(List.of("User", "c", "byStatus"));
+        assertEquals(List.of(), plan().baseMarks(), "tables that do not mark");
+        layout = new StoreLayout(new Placement(BucketedPartitions.none(), 1), CounterPartitions.kvMapperLayout(),
+                CHUNK, 100, ChunkPartitions.all(), true);
+        writes = writes();
+        counters.put(key(groups, "deleted"), 7);
+        counters.put(key(groups, "r-zeroed"), 3);
+        writes.put(key(groups, "put"), Counters.encode(42)); // no counter yet: a plain value a later add builds on
+        writes.delete(key(groups, "deleted")); // a deleted base
+        writes.delete(key(groups, "plain")); // no counter: no row left
+        writes.deleteRange(new KeyRange(key(groups, "r"), key(groups, "s"))); // zeroes r-zeroed: a deleted base
+        writes.add(key(groups, "added"), 1);
+        writes.put(Tuples.encode(List.of("User", "m"), "schema"), value(1)); // beside counters, not a counter key
+        writes.put(key(P, "elsewhere"), value(1)); // a partition that holds no counters
+
+        assertEquals(List.of(
+                new CqlWrite.MarkBase(buffer(groups), sortKey("r-zeroed")),
+                new CqlWrite.MarkBase(buffer(groups), sortKey("deleted")),
+                new CqlWrite.MarkBase(buffer(groups), sortKey("put"))), plan().baseMarks());
+    }
+
     // ---------------------------------------------------------------- the batch's type and size
 
     @Test

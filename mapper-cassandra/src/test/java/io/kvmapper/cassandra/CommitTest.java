@@ -74,6 +74,44 @@ class CommitTest {
     }
 
     @Test
+    void whereTheTablesMarkDataRowsBesideCountersTheMarksGoFirstAndAFailureThereAppliesNothing() {
+        StoreLayout marking = new StoreLayout(new Placement(BucketedPartitions.none(), 1), CounterPartitions.all(), 16,
+                100, ChunkPartitions.all(), true);
+        WriteSet marked = new WriteSet(FakeCassandra.WHERE, marking, claims);
+        byte[] group = Tuples.encode(List.of("User", "c", "byStatus"), "put"); // a counter key: marked
+        cassandra.store(key("a"), value("x"));
+        marked.put(group, value("v"));
+        marked.put(key("put"), value("v")); // not a counter key: read in both tables at once, not marked
+        marked.writeIfUnchanged(key("a"), value("x"), value("y"));
+        marked.add(key("d"), 5);
+
+        new Commit(FakeCassandra.WHERE, marked, claims, marking, cassandra, FakeCassandra.FAILURES).run();
+
+        assertEquals(List.of(
+                "COUNTER batch of 1",
+                "UPDATE (\"p\", \"a\") = (\"y\") IF value = (\"x\")",
+                "LOGGED batch of 4",
+                "COUNTER batch of 1, not idempotent"), cassandra.requests());
+
+        FakeCassandra failing = new FakeCassandra();
+        Claims held = new Claims(FakeCassandra.WHERE, failing, FakeCassandra.FAILURES);
+        WriteSet again = new WriteSet(FakeCassandra.WHERE, marking, held);
+        held.claim(key("u"), HOLDER);
+        again.put(group, value("v"));
+        failing.failOn("COUNTER batch of 1", new DriverTimeoutException("timed out"));
+
+        StorageException e = assertThrows(StorageException.class,
+                () -> new Commit(FakeCassandra.WHERE, again, held, marking, failing, FakeCassandra.FAILURES).run());
+
+        assertTrue(e.isRetryable(), "nothing but marks may have been applied: " + e.getMessage());
+        assertEquals(List.of(
+                "INSERT (\"p\", \"u\") = (\"h\") IF NOT EXISTS",
+                "COUNTER batch of 1",
+                "DELETE (\"p\", \"u\") IF value = (\"h\")"), failing.requests(), "the claim withdrawn");
+        assertNull(failing.stored(group));
+    }
+
+    @Test
     void theBatchCarriesTheCommitsTimestampsAndARangeSpanningPartitionsIsResolvedAgainstEveryStoredOne() {
         cassandra.storedPartitions(Tuples.encode("b"), Tuples.encode("z"), Tuples.encode("a"), Tuples.encode("b"));
         writes.deleteRange(new KeyRange(Tuples.encode("a"), Tuples.encode("c")));

@@ -15,16 +15,19 @@ import java.util.concurrent.CopyOnWriteArrayList;
  */
 final class RequestCounter implements RequestTracker {
     private final List<String> requests = new CopyOnWriteArrayList<>();
+    private final List<Request> sent = new CopyOnWriteArrayList<>();
 
     @Override
     public void onSuccess(Request request, long latencyNanos, DriverExecutionProfile profile, Node node,
             String logPrefix) {
+        sent.add(request);
         requests.add(describe(request));
     }
 
     @Override
     public void onError(Request request, Throwable error, long latencyNanos, DriverExecutionProfile profile, Node node,
             String logPrefix) {
+        sent.add(request);
         requests.add(describe(request));
     }
 
@@ -39,6 +42,12 @@ final class RequestCounter implements RequestTracker {
             pause(50);
         } while (requests.size() != seen);
         requests.clear();
+        sent.clear();
+    }
+
+    /** The requests themselves since the last reset, as {@link #requests()} describes them. */
+    List<Request> sent() {
+        return List.copyOf(sent);
     }
 
     /** The requests since the last reset: the CQL of each, "BATCH of n" for a batch. */

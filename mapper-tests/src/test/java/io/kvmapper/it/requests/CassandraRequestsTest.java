@@ -2,6 +2,7 @@ package io.kvmapper.it.requests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.datastax.oss.driver.api.core.CqlSession;
@@ -13,6 +14,7 @@ import com.datastax.oss.driver.api.core.session.Request;
 import com.datastax.oss.driver.api.core.tracker.RequestTracker;
 import io.kvmapper.DuplicateKeyException;
 import io.kvmapper.KvStore;
+import io.kvmapper.PageRequest;
 import io.kvmapper.RetryPolicy;
 import io.kvmapper.UniqueConstraintException;
 import io.kvmapper.cassandra.CassandraKvStore;
@@ -99,6 +101,43 @@ class CassandraRequestsTest {
         assertEquals(new Shopper(1, "a@example.com", "A", "CLOSED"), shoppers.findById(1).orElseThrow());
         assertEquals(1, shoppers.countByStatus("CLOSED"));
         assertEquals(0, shoppers.countByStatus("ACTIVE"));
+    }
+
+    @Test
+    void aCounterReadIsOneRequest() {
+        shoppers.insert(new Shopper(1, "a@example.com", "A", "ACTIVE"));
+        shoppers.insert(new Shopper(2, "b@example.com", "B", "ACTIVE"));
+        requests.reset();
+        assertEquals(2, shoppers.countByStatus("ACTIVE"));
+        // as by hand: one SELECT of the counter (no read of a base row: the key is not marked as having one)
+        List<String> sent = requests.settled(1);
+        assertEquals(1, sent.size(), () -> "requests: " + sent);
+        requests.reset();
+        assertEquals(2, shoppers.countTotal());
+        assertEquals(0, shoppers.countByStatus("CLOSED"));
+        List<String> more = requests.settled(2);
+        assertEquals(2, more.size(), () -> "requests: " + more);
+    }
+
+    @Test
+    void theFirstOfAnIndexValueReadEachBucketsShareAndTheRecords() {
+        for (long id = 1; id <= 300; id++) {
+            shoppers.insert(new Shopper(id, id + "@example.com", "S" + id, "ACTIVE"));
+        }
+        for (int n : new int[] {10, 100}) {
+            requests.reset();
+            List<Shopper> first = shoppers.findByStatus("ACTIVE", PageRequest.ofSize(n)).items();
+            assertEquals(n, first.size());
+            List<String> sent = requests.settled(8 + n);
+            long scans = sent.stream().filter(r -> r.contains("key >= ?")).count();
+            System.out.printf("first %d by status: %d requests, %d of them bucket scans%n", n, sent.size(), scans);
+            // one scan per bucket (a second page from a bucket only when its share runs short), then the records
+            assertTrue(scans >= 8 && scans <= 12, () -> "requests: " + sent);
+            assertEquals(n, sent.size() - scans, () -> "one read per record: " + sent);
+        }
+        List<Long> ids = shoppers.findByStatus("ACTIVE", PageRequest.ofSize(300)).items().stream()
+                .map(Shopper::id).toList();
+        assertEquals(java.util.stream.LongStream.rangeClosed(1, 300).boxed().toList(), ids);
     }
 
     @Test
