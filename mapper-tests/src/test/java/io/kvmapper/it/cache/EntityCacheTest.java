@@ -76,7 +76,7 @@ class EntityCacheTest {
         members.save(new Member(1, "a@x", Member.Status.ACTIVE, 0));
         Member first = members.findById(1).orElseThrow();
         Member second = members.findById(1).orElseThrow();
-        if (!TestStores.onCassandra() && store.unwrap(KvBackend.class).getClass().getSimpleName().equals("RocksBackend")) {
+        if (store.unwrap(KvBackend.class) instanceof io.kvmapper.rocksdb.RocksBackend) {
             assertTrue(cacheOn(), "on by default on RocksDB");
             assertEquals(1, cachedEntries());
             assertTrue(first == second, "the second read is the cached record");
