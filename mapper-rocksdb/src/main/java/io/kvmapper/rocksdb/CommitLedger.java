@@ -96,6 +96,23 @@ final class CommitLedger<B> {
         return committed;
     }
 
+    /**
+     * Runs {@code action} with the commit lock held, so that no commit is being written while it runs, then wakes
+     * the first commit that queued meanwhile to lead the next group.
+     */
+    void whileNoCommit(Runnable action) {
+        lock.lock();
+        try {
+            action.run();
+        } finally {
+            lock.unlock();
+        }
+        Request<B> next = queue.peek();
+        if (next != null) {
+            LockSupport.unpark(next.thread);
+        }
+    }
+
     /** How many commits wait for the commit lock, for tests of group commit. */
     int queuedCommits() {
         return queue.size();

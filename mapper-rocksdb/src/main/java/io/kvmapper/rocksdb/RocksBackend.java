@@ -3,6 +3,7 @@ package io.kvmapper.rocksdb;
 import io.kvmapper.InvalidRequestException;
 import io.kvmapper.StorageException;
 import io.kvmapper.StoreClosedException;
+import io.kvmapper.spi.CommitWatcher;
 import io.kvmapper.spi.KeyRange;
 import io.kvmapper.spi.KvBackend;
 import io.kvmapper.spi.KvCursor;
@@ -97,6 +98,10 @@ public final class RocksBackend implements KvBackend {
             new CommitLedger<>(this::write, batch -> batch.getWriteBatch().getDataSize(), GROUP_WRITE_BYTES);
     private final WriteCall writeCall;
     private final RocksDB db;
+    /** The entity cache's bound ({@link RocksKvStore.Options#entityCacheSize}); 0 on a read-only store. */
+    private final long entityCacheBytes;
+    /** Hear of every commit from when the runtime set them ({@link #watchCommits}); usually one, or none. */
+    private final List<CommitWatcher> watchers = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     /**
      * One RocksDB write of a batch ({@link #rocksWrite}), or in tests one that fails or waits at a chosen
@@ -116,6 +121,7 @@ public final class RocksBackend implements KvBackend {
         this.writeCall = writeCall;
         this.directory = dir.toAbsolutePath();
         this.readOnly = settings.readOnly();
+        this.entityCacheBytes = readOnly ? 0 : settings.entityCacheSize();
         this.closedMessage = "RocksDB store at " + directory + " is closed";
         List<AbstractNativeReference> handles = new ArrayList<>();
         try {
@@ -275,6 +281,37 @@ public final class RocksBackend implements KvBackend {
     }
 
     /**
+     * {@inheritDoc} {@link RocksKvStore.Options#entityCacheSize}; 0 on a store opened read-only. Every write of the
+     * store passes through this backend (its directory is locked to one instance), so a watcher hears of all.
+     */
+    @Override
+    public long entityCacheBytes() {
+        return entityCacheBytes;
+    }
+
+    /**
+     * {@inheritDoc} The watcher hears of each group commit, with the keys of all its transactions, under the commit
+     * lock: before the one RocksDB write, and after it (also when it fails).
+     */
+    @Override
+    public void watchCommits(CommitWatcher watcher) {
+        Objects.requireNonNull(watcher, "watcher");
+        if (entityCacheBytes == 0) {
+            throw new UnsupportedOperationException("RocksDB store at " + directory + " has no entity cache");
+        }
+        // under the commit lock: a commit in progress must not end (committed) at a watcher it never began at
+        ledger.whileNoCommit(() -> watchers.add(watcher));
+    }
+
+    /**
+     * Whether transactions list the keys they write, for a {@link CommitWatcher}: from the start wherever one may be
+     * set, so that a transaction begun before the watcher was set still reports every key it wrote.
+     */
+    boolean listsWrittenKeys() {
+        return entityCacheBytes > 0;
+    }
+
+    /**
      * Throws if the store was opened read-only; the transaction's write methods call it before they buffer
      * anything.
      */
@@ -352,11 +389,38 @@ public final class RocksBackend implements KvBackend {
      * callbacks hear of them after the write, in the group's order, which is the order of commits.
      */
     private void write(List<WriteBatchWithIndex> batches) throws RocksDBException {
-        List<StampedPuts> stamped = stamp(batches);
-        writeGroup(batches);
-        for (StampedPuts puts : stamped) {
-            puts.committed();
+        List<CommitWatcher> watching = watchers.isEmpty() ? List.of() : List.copyOf(watchers);
+        List<byte[]> keys = watching.isEmpty() ? null : writtenKeys(batches);
+        if (keys != null) {
+            for (CommitWatcher watcher : watching) {
+                watcher.committing(keys);
+            }
         }
+        try {
+            List<StampedPuts> stamped = stamp(batches);
+            writeGroup(batches);
+            for (StampedPuts puts : stamped) {
+                puts.committed();
+            }
+        } finally {
+            if (keys != null) {
+                for (CommitWatcher watcher : watching) {
+                    watcher.committed(keys);
+                }
+            }
+        }
+    }
+
+    /** The keys the batches of a group write, for the watcher: every put, delete and add of each transaction. */
+    private static List<byte[]> writtenKeys(List<WriteBatchWithIndex> batches) {
+        if (batches.size() == 1) {
+            return ((TransactionBatch) batches.get(0)).keys();
+        }
+        List<byte[]> keys = new ArrayList<>();
+        for (WriteBatchWithIndex batch : batches) {
+            keys.addAll(((TransactionBatch) batch).keys());
+        }
+        return keys;
     }
 
     /**

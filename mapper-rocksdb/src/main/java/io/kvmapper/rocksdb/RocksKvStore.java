@@ -65,6 +65,8 @@ public final class RocksKvStore {
     public static final class Options extends StoreOptions<Options> {
         /** The default block cache size: 64 MiB. */
         public static final long DEFAULT_BLOCK_CACHE_SIZE = 64L << 20;
+        /** The default {@link #entityCacheSize}: 64 MiB of stored values. */
+        public static final long DEFAULT_ENTITY_CACHE_SIZE = 64L << 20;
         /** The default Bloom filter size per key: 10 bits, about a 1% false-positive rate. */
         public static final double DEFAULT_BLOOM_FILTER_BITS_PER_KEY = 10;
         /** The default memtable size: 64 MiB, RocksDB's own default. */
@@ -76,6 +78,7 @@ public final class RocksKvStore {
                 Set.copyOf(PosixFilePermissions.fromString("rwx------"));
 
         private long blockCacheSize = DEFAULT_BLOCK_CACHE_SIZE;
+        private long entityCacheSize = DEFAULT_ENTITY_CACHE_SIZE;
         private double bloomFilterBitsPerKey = DEFAULT_BLOOM_FILTER_BITS_PER_KEY;
         private long writeBufferSize = DEFAULT_WRITE_BUFFER_SIZE;
         private int maxSuccessiveMerges = DEFAULT_MAX_SUCCESSIVE_MERGES;
@@ -104,6 +107,27 @@ public final class RocksKvStore {
         /** The block cache size in bytes; {@code 0} means no cache. */
         public long blockCacheSize() {
             return blockCacheSize;
+        }
+
+        /**
+         * The bound of the on-heap cache of decoded entities that serves reads made outside units of work
+         * (docs/caching.md), weighed as the bytes of the stored values (keys and values) it holds; {@code 0}
+         * turns it off. Only record entities in the monolithic layout are cached. A store opened
+         * {@link #readOnly} has none. Default {@value #DEFAULT_ENTITY_CACHE_SIZE} (64 MiB).
+         *
+         * @throws IllegalArgumentException if negative
+         */
+        public Options entityCacheSize(long bytes) {
+            if (bytes < 0) {
+                throw new IllegalArgumentException("entityCacheSize must be 0 (no cache) or positive, was " + bytes);
+            }
+            this.entityCacheSize = bytes;
+            return this;
+        }
+
+        /** The entity cache's bound in bytes of stored values; {@code 0} means no cache. */
+        public long entityCacheSize() {
+            return entityCacheSize;
         }
 
         /**
@@ -259,7 +283,8 @@ public final class RocksKvStore {
 
         @Override
         public String toString() {
-            return "RocksKvStore.Options[blockCacheSize=" + blockCacheSize + ", bloomFilterBitsPerKey="
+            return "RocksKvStore.Options[blockCacheSize=" + blockCacheSize + ", entityCacheSize=" + entityCacheSize
+                    + ", bloomFilterBitsPerKey="
                     + bloomFilterBitsPerKey + ", writeBufferSize=" + writeBufferSize + ", maxSuccessiveMerges="
                     + maxSuccessiveMerges + ", syncWrites=" + syncWrites + ", createIfMissing=" + createIfMissing
                     + ", readOnly=" + readOnly

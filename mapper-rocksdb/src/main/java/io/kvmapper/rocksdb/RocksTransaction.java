@@ -63,7 +63,7 @@ final class RocksTransaction implements KvTransaction, NativeResource {
         ReadOptions options = null;
         try {
             options = new ReadOptions().setSnapshot(taken);
-            this.batch = new TransactionBatch();
+            this.batch = new TransactionBatch(backend.listsWrittenKeys());
         } catch (RuntimeException | Error e) {
             if (options != null) {
                 options.close();
@@ -243,6 +243,7 @@ final class RocksTransaction implements KvTransaction, NativeResource {
         try {
             batch.merge(key, Counters.encode(delta));
             written.add(CommitLedger.hash(key));
+            batch.written(key);
         } catch (RocksDBException e) {
             throw RocksErrors.storage(backend.path(), "add to key " + RocksBackend.hex(key), e);
         } finally {
@@ -339,6 +340,7 @@ final class RocksTransaction implements KvTransaction, NativeResource {
     }
 
     private void trackWrite(byte[] key) {
+        batch.written(key);
         long hash = CommitLedger.hash(key);
         checked.add(hash);
         written.add(hash);

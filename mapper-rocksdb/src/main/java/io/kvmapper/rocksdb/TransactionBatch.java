@@ -1,5 +1,7 @@
 package io.kvmapper.rocksdb;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.rocksdb.WriteBatchWithIndex;
 
 /**
@@ -8,10 +10,29 @@ import org.rocksdb.WriteBatchWithIndex;
  */
 final class TransactionBatch extends WriteBatchWithIndex {
     private StampedPuts stamped;
+    /** The keys written (put, deleted, added to), in order, where the backend reports commits; else null. */
+    private final List<byte[]> keys;
 
-    /** An empty batch in which a key written twice has one index entry, as in RocksDB's own transactions. */
-    TransactionBatch() {
+    /**
+     * An empty batch in which a key written twice has one index entry, as in RocksDB's own transactions.
+     *
+     * @param listsKeys whether it lists the keys written, for the backend's {@link io.kvmapper.spi.CommitWatcher}
+     */
+    TransactionBatch(boolean listsKeys) {
         super(true);
+        this.keys = listsKeys ? new ArrayList<>() : null;
+    }
+
+    /** Notes a key the transaction writes, where the batch lists them. */
+    void written(byte[] key) {
+        if (keys != null) {
+            keys.add(key.clone());
+        }
+    }
+
+    /** The keys written, in order (a key written twice is there twice), or null if the batch lists none. */
+    List<byte[]> keys() {
+        return keys;
     }
 
     /** The stamped puts of the transaction, or null if it made none. */

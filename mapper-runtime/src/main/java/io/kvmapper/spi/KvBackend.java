@@ -73,6 +73,26 @@ public interface KvBackend extends KvReader, AutoCloseable {
         return false;
     }
 
+    /**
+     * How many bytes of decoded entities the runtime may keep on the heap to serve reads made outside units of
+     * work (its entity cache, docs/caching.md); 0, the default, for none. A backend that returns more than 0
+     * must accept a {@link CommitWatcher} ({@link #watchCommits}) and must see every write of the store itself,
+     * as an embedded store whose directory one process holds does.
+     */
+    default long entityCacheBytes() {
+        return 0;
+    }
+
+    /**
+     * Has {@code watcher} hear of every commit from now on, for the backend's lifetime (each store opened on the
+     * backend sets one). Supported only by a backend whose {@link #entityCacheBytes} is above 0.
+     *
+     * @throws UnsupportedOperationException if the backend does not support it
+     */
+    default void watchCommits(CommitWatcher watcher) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " reports no commits");
+    }
+
     /** Releases every resource. Idempotent. */
     @Override
     void close();

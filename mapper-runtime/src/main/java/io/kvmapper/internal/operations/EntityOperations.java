@@ -30,6 +30,7 @@ import io.kvmapper.internal.maintenance.SchemaReconciler;
 import io.kvmapper.internal.mapping.EntityMapping;
 import io.kvmapper.internal.mapping.ExpiryDefinition;
 import io.kvmapper.internal.mapping.VersionField;
+import io.kvmapper.internal.record.EntityCache;
 import io.kvmapper.internal.record.FieldChanges;
 import io.kvmapper.internal.record.RecordCursor;
 import io.kvmapper.internal.record.RecordLayout;
@@ -144,7 +145,9 @@ public final class EntityOperations<E> {
         ChangeFeed<E> feed = mapping.changeFeedRetention() == null ? null
                 : new ChangeFeed<>(store, records, layout, mapping.changeFeedRetention());
         String refusedWrites = store.backend().detectsConflicts() ? null : refusedWrites(mapping, records, store);
-        return new Shared<>(mapping, records.hidingExpired(store.clock()), records, layout, maintainers,
+        // reads outside units of work go through the store's entity cache where it is on (EntityCache.cached)
+        RecordLayout<E> reads = store.component(EntityCache.class, s -> EntityCache.of(s.backend())).cached(records);
+        return new Shared<>(mapping, reads.hidingExpired(store.clock()), records, layout, maintainers,
                 mapping.expiry(), feed, refusedWrites);
     }
 

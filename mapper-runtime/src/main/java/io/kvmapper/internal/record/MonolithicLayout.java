@@ -199,7 +199,8 @@ final class MonolithicLayout<E> extends RecordLayout<E> {
         return ValueCheck.sealInPlace(key, out.toByteArray());
     }
 
-    private E decode(byte[] key, byte[] value) {
+    /** The entity a stored value holds, checked against its key; for {@link CachedRecords} too. */
+    E decode(byte[] key, byte[] value) {
         int header;
         try {
             header = ValueCheck.bodyOffset(key, value);

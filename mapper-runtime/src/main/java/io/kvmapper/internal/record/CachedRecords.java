@@ -1,0 +1,157 @@
+package io.kvmapper.internal.record;
+
+import io.kvmapper.spi.KeyRange;
+import io.kvmapper.spi.KvReader;
+import io.kvmapper.spi.KvTransaction;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The monolithic records of a record entity as reads see them through the store's {@link EntityCache}: point
+ * reads and multi-gets made on the backend itself (the latest committed state) are served from the cache and fill
+ * it; those made in a unit of work (its snapshot and its own writes), scans, and everything a write does go to the
+ * stored layout unchanged. A value that does not decode throws as before and is not cached; an absent record is
+ * not cached either. {@code @Expires} is checked above this layout ({@link LiveRecords}), on every hit.
+ *
+ * @param <E> the entity type: a record, whose cached instances are handed out shared
+ */
+final class CachedRecords<E> extends RecordLayout<E> {
+    private final MonolithicLayout<E> stored;
+    private final EntityCache cache;
+
+    CachedRecords(MonolithicLayout<E> stored, EntityCache cache) {
+        super(stored.mapping(), stored.checksWrites(), false); // it decodes nothing itself: the stored layout does
+        this.stored = stored;
+        this.cache = cache;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public E find(KvReader reader, byte[] key) {
+        if (reader != cache.backend()) {
+            return stored.find(reader, key);
+        }
+        EntityCache.Key cacheKey = new EntityCache.Key(key);
+        Object hit = cache.get(cacheKey, stored);
+        if (hit != null) {
+            return (E) hit;
+        }
+        long stamp = cache.stampBefore(cacheKey);
+        byte[] value = reader.get(key);
+        if (value == null) {
+            return null;
+        }
+        E entity = stored.decode(key, value);
+        cache.fill(cacheKey, stamp, stored, entity, key.length + value.length);
+        return entity;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public List<E> findAll(KvReader reader, List<byte[]> keys) {
+        if (reader != cache.backend()) {
+            return stored.findAll(reader, keys);
+        }
+        List<E> found = new ArrayList<>(keys.size());
+        List<Integer> missing = null;
+        List<byte[]> missingKeys = null;
+        long[] stampsBefore = null;
+        for (int i = 0; i < keys.size(); i++) {
+            EntityCache.Key cacheKey = new EntityCache.Key(keys.get(i));
+            Object hit = cache.get(cacheKey, stored);
+            found.add((E) hit);
+            if (hit == null) {
+                if (missing == null) {
+                    missing = new ArrayList<>();
+                    missingKeys = new ArrayList<>();
+                    stampsBefore = new long[keys.size()];
+                }
+                stampsBefore[missing.size()] = cache.stampBefore(cacheKey);
+                missing.add(i);
+                missingKeys.add(keys.get(i));
+            }
+        }
+        if (missing == null) {
+            return found;
+        }
+        List<byte[]> values = reader.getAll(missingKeys);
+        for (int m = 0; m < missing.size(); m++) {
+            byte[] value = values.get(m);
+            if (value != null) {
+                byte[] key = missingKeys.get(m);
+                E entity = stored.decode(key, value);
+                cache.fill(new EntityCache.Key(key), stampsBefore[m], stored, entity, key.length + value.length);
+                found.set(missing.get(m), entity);
+            }
+        }
+        return found;
+    }
+
+    // ---- everything else: the stored layout
+
+    @Override
+    public Stored<E> load(KvReader reader, byte[] key) {
+        return stored.load(reader, key);
+    }
+
+    @Override
+    public E reread(Stored<E> record) {
+        return stored.reread(record);
+    }
+
+    @Override
+    public boolean exists(KvReader reader, byte[] key) {
+        return stored.exists(reader, key);
+    }
+
+    @Override
+    public RecordCursor<E> scan(KvReader reader, KeyRange range, int limit, byte[] after) {
+        return stored.scan(reader, range, limit, after);
+    }
+
+    @Override
+    public long count(KvReader reader, KeyRange range) {
+        return stored.count(reader, range);
+    }
+
+    @Override
+    public boolean writeNeedsOld() {
+        return stored.writeNeedsOld();
+    }
+
+    @Override
+    public boolean write(KvTransaction kv, byte[] key, Stored<E> old, E now) {
+        return stored.write(kv, key, old, now);
+    }
+
+    @Override
+    public void delete(KvTransaction kv, byte[] key) {
+        stored.delete(kv, key);
+    }
+
+    @Override
+    public void delete(KvTransaction kv, byte[] key, Stored<E> old) {
+        stored.delete(kv, key, old);
+    }
+
+    @Override
+    public void deleteRemains(KvTransaction kv, byte[] key) {
+        stored.deleteRemains(kv, key);
+    }
+
+    @Override
+    public Optional<FieldChanges<E>> fieldChanges() {
+        return stored.fieldChanges();
+    }
+
+    @Override
+    public byte[] snapshot(byte[] key, E entity) {
+        return stored.snapshot(key, entity);
+    }
+
+    @Override
+    public E fromSnapshot(byte[] key, byte[] snapshot) {
+        return stored.fromSnapshot(key, snapshot);
+    }
+}
