@@ -10,8 +10,9 @@ import java.util.Optional;
 /**
  * The monolithic records of a record entity as reads see them through the store's {@link EntityCache}: point
  * reads and multi-gets made on the backend itself (the latest committed state) are served from the cache and fill
- * it; those made in a unit of work (its snapshot and its own writes), scans, and everything a write does go to the
- * stored layout unchanged. A value that does not decode throws as before and is not cached; an absent record is
+ * it. Those made in a unit of work (its snapshot and its own writes) and the load of a write's old record read the
+ * stored value as the stored layout does, and take the cached entity instead of decoding only when it was decoded
+ * from equal bytes; they never fill. Scans and the writes themselves go to the stored layout unchanged. A value that does not decode throws as before and is not cached; an absent record is
  * not cached either. {@code @Expires} is checked above this layout ({@link LiveRecords}), on every hit.
  *
  * @param <E> the entity type: a record, whose cached instances are handed out shared
@@ -30,7 +31,8 @@ final class CachedRecords<E> extends RecordLayout<E> {
     @SuppressWarnings("unchecked")
     public E find(KvReader reader, byte[] key) {
         if (reader != cache.backend()) {
-            return stored.find(reader, key);
+            byte[] value = reader.get(key);
+            return value == null ? null : decodeReusing(new EntityCache.Key(key), key, value);
         }
         EntityCache.Key cacheKey = new EntityCache.Key(key);
         Object hit = cache.get(cacheKey, stored);
@@ -43,7 +45,7 @@ final class CachedRecords<E> extends RecordLayout<E> {
             return null;
         }
         E entity = stored.decode(key, value);
-        cache.fill(cacheKey, stamp, stored, entity, key.length + value.length);
+        cache.fill(cacheKey, stamp, stored, entity, value);
         return entity;
     }
 
@@ -51,7 +53,14 @@ final class CachedRecords<E> extends RecordLayout<E> {
     @SuppressWarnings("unchecked")
     public List<E> findAll(KvReader reader, List<byte[]> keys) {
         if (reader != cache.backend()) {
-            return stored.findAll(reader, keys);
+            List<byte[]> values = reader.getAll(keys);
+            List<E> found = new ArrayList<>(keys.size());
+            for (int i = 0; i < keys.size(); i++) {
+                byte[] key = keys.get(i);
+                byte[] value = values.get(i);
+                found.add(value == null ? null : decodeReusing(new EntityCache.Key(key), key, value));
+            }
+            return found;
         }
         List<E> found = new ArrayList<>(keys.size());
         List<Integer> missing = null;
@@ -81,19 +90,37 @@ final class CachedRecords<E> extends RecordLayout<E> {
             if (value != null) {
                 byte[] key = missingKeys.get(m);
                 E entity = stored.decode(key, value);
-                cache.fill(new EntityCache.Key(key), stampsBefore[m], stored, entity, key.length + value.length);
+                cache.fill(new EntityCache.Key(key), stampsBefore[m], stored, entity, value);
                 found.set(missing.get(m), entity);
             }
         }
         return found;
     }
 
-    // ---- everything else: the stored layout
-
+    /**
+     * The old record of a write, read as the stored layout reads it (the same reader, so the same snapshot and
+     * conflict tracking), with the cached entity standing for its decode when the entry was decoded from equal
+     * bytes. Never fills the cache: a write loads in a unit of work.
+     */
     @Override
     public Stored<E> load(KvReader reader, byte[] key) {
-        return stored.load(reader, key);
+        byte[] value = reader.get(key);
+        return value == null ? null : new Stored<>(key, decodeReusing(new EntityCache.Key(key), key, value), value,
+                null);
     }
+
+    /**
+     * The entity {@code value} (just read under {@code key}, through any reader) decodes to: the cached one if it
+     * was decoded from equal bytes, else a fresh decode, which is not cached (the read may not be the latest
+     * commit).
+     */
+    @SuppressWarnings("unchecked")
+    private E decodeReusing(EntityCache.Key cacheKey, byte[] key, byte[] value) {
+        Object hit = cache.getIfDecodedFrom(cacheKey, stored, value);
+        return hit != null ? (E) hit : stored.decode(key, value);
+    }
+
+    // ---- everything else: the stored layout
 
     @Override
     public E reread(Stored<E> record) {

@@ -29,7 +29,10 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * key: a fill that read before a commit either ran before the commit's removal (which then removes it) or sees
  * the stripe pending or its stamp moved on.
  *
- * <p>Entries are weighed by the bytes of the stored key and value, and bounded by
+ * <p>A read in a unit of work never fills the cache, but reuses an entry decoded from a value equal to the one it
+ * read ({@link #getIfDecodedFrom}) instead of decoding it again.
+ *
+ * <p>Entries are weighed by the bytes of the stored key and value (both kept), and bounded by
  * {@link KvBackend#entityCacheBytes}. Only immutable entities (records whose fields are all of immutable types)
  * are cached, so a hit hands out the cached instance itself ({@link #cached}).
  */
@@ -124,6 +127,21 @@ public final class EntityCache implements CommitWatcher, AutoCloseable {
     }
 
     /**
+     * The entity cached under {@code key} for {@code owner} if it was decoded from a value equal to {@code value},
+     * which the caller has just read (through any reader: a unit of work's snapshot too), else null. Decoding is
+     * deterministic, so equal bytes decode to an equal entity, and the cached one can stand for the decode of
+     * {@code value}; bytes that differ (a snapshot older or newer than the entry, a unit of work's own write)
+     * never match. The cache is not filled: what a unit of work read need not be the latest commit.
+     */
+    Object getIfDecodedFrom(Key key, Object owner, byte[] value) {
+        if (!open) {
+            return null;
+        }
+        Entry entry = entries.getIfPresent(key);
+        return entry != null && entry.owner == owner && Arrays.equals(entry.value, value) ? entry.entity : null;
+    }
+
+    /**
      * The stamp of {@code key}'s stripe, to take before reading its value from the backend, or {@link #NO_FILL}
      * while a commit that writes a key of the stripe is in progress.
      */
@@ -133,18 +151,18 @@ public final class EntityCache implements CommitWatcher, AutoCloseable {
     }
 
     /**
-     * Caches {@code entity}, decoded by {@code owner} from a value read after {@link #stampBefore} gave
-     * {@code stamp}, unless a commit of the key's stripe has begun since: atomically with respect to the removal
+     * Caches {@code entity}, decoded by {@code owner} from {@code value} (kept, for {@link #getIfDecodedFrom}), read
+     * after {@link #stampBefore} gave {@code stamp}, unless a commit of the key's stripe has begun since: atomically with respect to the removal
      * of the key by a commit.
      */
-    void fill(Key key, long stamp, Object owner, Object entity, int weight) {
+    void fill(Key key, long stamp, Object owner, Object entity, byte[] value) {
         if (stamp == NO_FILL || !open) {
             return;
         }
         Key own = new Key(key.bytes.clone(), key.hash);
         int stripe = key.stripe;
         entries.asMap().compute(own, (k, old) -> pending.get(stripe) == 0 && stamps.get(stripe) == stamp
-                ? new Entry(owner, entity, weight) : null);
+                ? new Entry(owner, entity, value, key.bytes.length + value.length) : null);
     }
 
     /** Marks each key's stripe pending, bumps its stamp and removes the key, before the commit is written. */
@@ -224,8 +242,9 @@ public final class EntityCache implements CommitWatcher, AutoCloseable {
 
     /**
      * A cached entity, with the layout that decoded it (another mapping of the same stored entity, such as a
-     * schemaless one, must not get it) and its weight.
+     * schemaless one, must not get it), the stored value it was decoded from (which a read in a unit of work
+     * compares with what it read) and its weight: the bytes of the key and of that value.
      */
-    private record Entry(Object owner, Object entity, int weight) {
+    private record Entry(Object owner, Object entity, byte[] value, int weight) {
     }
 }

@@ -20,6 +20,13 @@ class EntityCacheTest {
         return new EntityCache.Key(new byte[] {1, (byte) (i >>> 8), (byte) i});
     }
 
+    /** A stored value that, with the three bytes of a {@link #key}, weighs {@code weight}. */
+    private static byte[] valueWeighing(int weight) {
+        byte[] value = new byte[weight - 3];
+        value[0] = (byte) weight;
+        return value;
+    }
+
     private static void commit(EntityCache cache, EntityCache.Key key, Runnable write) {
         List<byte[]> keys = List.of(key.bytes.clone());
         cache.committing(keys);
@@ -35,7 +42,7 @@ class EntityCacheTest {
         EntityCache cache = new EntityCache(null, 1 << 20);
         EntityCache.Key key = key(1);
         long stamp = cache.stampBefore(key);
-        cache.fill(key, stamp, OWNER, "v1", 10);
+        cache.fill(key, stamp, OWNER, "v1", valueWeighing(10));
         assertEquals("v1", cache.get(key(1), OWNER));
         assertNull(cache.get(key(1), new Object()), "another layout's decoding is not handed out");
     }
@@ -46,7 +53,7 @@ class EntityCacheTest {
         EntityCache.Key key = key(1);
         long stamp = cache.stampBefore(key); // the reader reads "v1"...
         commit(cache, key, () -> { }); // ...a commit writes "v2"...
-        cache.fill(key, stamp, OWNER, "v1", 10); // ...and the reader tries to cache "v1"
+        cache.fill(key, stamp, OWNER, "v1", valueWeighing(10)); // ...and the reader tries to cache "v1"
         assertNull(cache.get(key, OWNER));
     }
 
@@ -58,10 +65,10 @@ class EntityCacheTest {
         cache.committing(keys);
         long during = cache.stampBefore(key);
         assertEquals(EntityCache.NO_FILL, during, "a commit of the key's stripe is in progress");
-        cache.fill(key, during, OWNER, "old", 10);
+        cache.fill(key, during, OWNER, "old", valueWeighing(10));
         assertNull(cache.get(key, OWNER));
         cache.committed(keys);
-        cache.fill(key, during, OWNER, "old", 10);
+        cache.fill(key, during, OWNER, "old", valueWeighing(10));
         assertNull(cache.get(key, OWNER));
     }
 
@@ -75,20 +82,48 @@ class EntityCacheTest {
         cache.committed(keys);
         long stamp = cache.stampBefore(key);
         cache.committing(keys);
-        cache.fill(key, stamp, OWNER, "read before the write", 10);
+        cache.fill(key, stamp, OWNER, "read before the write", valueWeighing(10));
         assertNull(cache.get(key, OWNER), "the stripe is pending");
         cache.committed(keys);
         assertNull(cache.get(key, OWNER));
     }
 
     @Test
+    void aReadInAUnitOfWorkGetsTheCachedEntityOnlyForEqualBytesAndNeverFills() {
+        EntityCache cache = new EntityCache(null, 1 << 20);
+        EntityCache.Key key = key(3);
+        byte[] v1 = {9, 1, 2};
+        assertNull(cache.getIfDecodedFrom(key, OWNER, v1), "nothing cached: the read decodes, and does not fill");
+        assertEquals(0, cache.size());
+        cache.fill(key, cache.stampBefore(key), OWNER, "v1", v1);
+        assertEquals("v1", cache.getIfDecodedFrom(key(3), OWNER, new byte[] {9, 1, 2}), "equal bytes: the entry");
+        assertNull(cache.getIfDecodedFrom(key, OWNER, new byte[] {9, 1, 3}), "other bytes (another snapshot)");
+        assertNull(cache.getIfDecodedFrom(key, OWNER, new byte[] {9, 1}), "a prefix");
+        assertNull(cache.getIfDecodedFrom(key, new Object(), v1), "another layout's decoding");
+        commit(cache, key, () -> { });
+        assertNull(cache.getIfDecodedFrom(key, OWNER, v1), "a commit removed the entry");
+        cache.fill(key, cache.stampBefore(key), OWNER, "v1", v1);
+        cache.close();
+        assertNull(cache.getIfDecodedFrom(key, OWNER, v1), "closed");
+    }
+
+    @Test
+    void anEntryWeighsItsKeyAndTheValueItKeeps() {
+        EntityCache cache = new EntityCache(null, 1 << 20);
+        EntityCache.Key key = key(4);
+        cache.fill(key, cache.stampBefore(key), OWNER, "v", valueWeighing(50));
+        cache.size();
+        assertEquals(50, cache.weight());
+    }
+
+    @Test
     void aCommitRemovesTheCachedEntry() {
         EntityCache cache = new EntityCache(null, 1 << 20);
         EntityCache.Key key = key(7);
-        cache.fill(key, cache.stampBefore(key), OWNER, "v1", 10);
+        cache.fill(key, cache.stampBefore(key), OWNER, "v1", valueWeighing(10));
         commit(cache, key, () -> assertNull(cache.get(key, OWNER), "removed before the write"));
         assertNull(cache.get(key, OWNER));
-        cache.fill(key, cache.stampBefore(key), OWNER, "v2", 10);
+        cache.fill(key, cache.stampBefore(key), OWNER, "v2", valueWeighing(10));
         assertEquals("v2", cache.get(key, OWNER));
     }
 
@@ -96,10 +131,10 @@ class EntityCacheTest {
     void aClosedCacheNeitherServesNorFills() {
         EntityCache cache = new EntityCache(null, 1 << 20);
         EntityCache.Key key = key(7);
-        cache.fill(key, cache.stampBefore(key), OWNER, "v1", 10);
+        cache.fill(key, cache.stampBefore(key), OWNER, "v1", valueWeighing(10));
         cache.close();
         assertNull(cache.get(key, OWNER));
-        cache.fill(key, cache.stampBefore(key), OWNER, "v1", 10);
+        cache.fill(key, cache.stampBefore(key), OWNER, "v1", valueWeighing(10));
         assertEquals(0, cache.size());
     }
 
@@ -108,7 +143,7 @@ class EntityCacheTest {
         EntityCache cache = new EntityCache(null, 10_000);
         for (int i = 0; i < 1000; i++) {
             EntityCache.Key key = key(i);
-            cache.fill(key, cache.stampBefore(key), OWNER, "v" + i, 100);
+            cache.fill(key, cache.stampBefore(key), OWNER, "v" + i, valueWeighing(100));
         }
         cache.size();
         assertTrue(cache.weight() <= 10_000, "weight " + cache.weight());
@@ -160,7 +195,7 @@ class EntityCacheTest {
                     if (got == null) {
                         long stamp = cache.stampBefore(key);
                         got = store.get(k);
-                        cache.fill(key, stamp, OWNER, got, 16);
+                        cache.fill(key, stamp, OWNER, got, valueWeighing(16));
                     }
                     if (got < floor) {
                         failure.set("key " + k + ": read version " + got + " after the store held " + floor);
