@@ -108,6 +108,20 @@ class EntityCacheTest {
     }
 
     @Test
+    void sequentialNumericKeysHashApart() {
+        java.util.Set<Integer> hashes = new java.util.HashSet<>();
+        java.util.Set<Integer> stripes = new java.util.HashSet<>();
+        for (long id = 0; id < 20_000; id++) {
+            byte[] key = io.kvmapper.tuple.Tuples.encode("User", id);
+            EntityCache.Key k = new EntityCache.Key(key);
+            hashes.add(k.hash);
+            stripes.add(k.stripe);
+        }
+        assertTrue(hashes.size() > 19_900, "distinct hashes: " + hashes.size());
+        assertTrue(stripes.size() > EntityCache.STRIPES * 95 / 100, "stripes used: " + stripes.size());
+    }
+
+    @Test
     void anEntryWeighsItsKeyAndTheValueItKeeps() {
         EntityCache cache = new EntityCache(null, 1 << 20);
         EntityCache.Key key = key(4);
