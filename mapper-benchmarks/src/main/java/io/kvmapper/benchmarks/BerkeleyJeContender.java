@@ -36,6 +36,7 @@ final class BerkeleyJeContender implements Contender {
     private final EntityStore store;
     private final PrimaryIndex<Long, JeUser> users;
     private final SecondaryIndex<String, Long, JeUser> usersByEmail;
+    private final SecondaryIndex<String, Long, JeUser> usersByStatus;
     private final PrimaryIndex<JeOrderKey, JeOrder> orders;
     private final PrimaryIndex<String, JeCounter> counters;
 
@@ -48,7 +49,7 @@ final class BerkeleyJeContender implements Contender {
                 new StoreConfig().setAllowCreate(true).setTransactional(true));
         this.users = store.getPrimaryIndex(Long.class, JeUser.class);
         this.usersByEmail = store.getSecondaryIndex(users, String.class, "email");
-        store.getSecondaryIndex(users, String.class, "status");
+        this.usersByStatus = store.getSecondaryIndex(users, String.class, "status");
         this.orders = store.getPrimaryIndex(JeOrderKey.class, JeOrder.class);
         this.counters = store.getPrimaryIndex(String.class, JeCounter.class);
     }
@@ -110,6 +111,18 @@ final class BerkeleyJeContender implements Contender {
             for (JeOrder order : cursor) {
                 found.add(new Order(order.key().userId(), order.key().orderId(), LocalDate.ofEpochDay(order.day()),
                         order.totalCents()));
+            }
+        }
+        return found;
+    }
+
+    /** {@inheritDoc} A cursor on the status key's duplicates, which JE keeps in primary key order. */
+    @Override
+    public List<User> usersWithStatus(User.Status status, int limit) {
+        List<User> found = new ArrayList<>(limit);
+        try (EntityCursor<JeUser> cursor = usersByStatus.subIndex(status.name()).entities()) {
+            for (JeUser user = cursor.next(); user != null && found.size() < limit; user = cursor.next()) {
+                found.add(toUser(user));
             }
         }
         return found;

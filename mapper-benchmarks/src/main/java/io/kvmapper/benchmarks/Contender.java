@@ -32,6 +32,13 @@ public interface Contender extends AutoCloseable {
     /** Every order of this user, in order id order. */
     List<Order> ordersOf(long userId);
 
+    /**
+     * The first {@code limit} users with this status in user id order, through the status index: every
+     * contender returns the same users in the same order (ids are non-negative, and every store orders
+     * them as numbers).
+     */
+    List<User> usersWithStatus(User.Status status, int limit);
+
     /** Sets one user's status, moving its index entry and counter groups; false if there is no such user. */
     boolean updateStatus(long id, User.Status status);
 

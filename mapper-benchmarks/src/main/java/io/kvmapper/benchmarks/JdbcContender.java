@@ -35,6 +35,7 @@ final class JdbcContender implements Contender {
     private final PreparedStatement selectStatusForUpdate;
     private final PreparedStatement updateStatus;
     private final PreparedStatement selectCounter;
+    private final PreparedStatement selectUsersWithStatus;
 
     private JdbcContender(Connection connection, List<String> schema, String addToCounter,
             String selectStatusForUpdate) throws SQLException {
@@ -57,6 +58,8 @@ final class JdbcContender implements Contender {
         this.selectStatusForUpdate = connection.prepareStatement(selectStatusForUpdate);
         this.updateStatus = connection.prepareStatement("UPDATE users SET status = ? WHERE id = ?");
         this.selectCounter = connection.prepareStatement("SELECT n FROM counters WHERE name = ? AND grp = ?");
+        this.selectUsersWithStatus = connection.prepareStatement(
+                "SELECT id, email, name, status FROM users WHERE status = ? ORDER BY id LIMIT ?");
     }
 
     /**
@@ -194,6 +197,25 @@ final class JdbcContender implements Contender {
             throw new IllegalStateException(e);
         }
         return orders;
+    }
+
+    /** {@inheritDoc} {@code WHERE status = ? ORDER BY id LIMIT ?} on the index on status. */
+    @Override
+    public List<User> usersWithStatus(User.Status status, int limit) {
+        List<User> found = new ArrayList<>(limit);
+        try {
+            selectUsersWithStatus.setString(1, status.name());
+            selectUsersWithStatus.setInt(2, limit);
+            try (ResultSet rows = selectUsersWithStatus.executeQuery()) {
+                while (rows.next()) {
+                    found.add(new User(rows.getLong(1), rows.getString(2), rows.getString(3),
+                            User.Status.valueOf(rows.getString(4))));
+                }
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+        return found;
     }
 
     @Override

@@ -65,6 +65,11 @@ final class KvMapperContender implements Contender {
     }
 
     @Override
+    public List<User> usersWithStatus(User.Status status, int limit) {
+        return shop.usersWithStatus(status, limit);
+    }
+
+    @Override
     public boolean updateStatus(long id, User.Status status) {
         return shop.updateStatus(id, status);
     }

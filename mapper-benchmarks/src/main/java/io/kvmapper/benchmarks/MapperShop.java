@@ -1,6 +1,7 @@
 package io.kvmapper.benchmarks;
 
 import io.kvmapper.KvStore;
+import io.kvmapper.PageRequest;
 import io.kvmapper.Transaction;
 import io.kvmapper.benchmarks.shop.ApkOrder;
 import io.kvmapper.benchmarks.shop.ApkOrderRepository;
@@ -36,6 +37,9 @@ interface MapperShop {
 
     List<Order> ordersOf(long userId);
 
+    /** The first {@code limit} users with this status: the generated paged finder of the status index. */
+    List<User> usersWithStatus(User.Status status, int limit);
+
     boolean updateStatus(long id, User.Status status);
 
     long countByStatus(User.Status status);
@@ -67,6 +71,10 @@ interface MapperShop {
 
             public List<Order> ordersOf(long userId) {
                 return orders.findByUserId(userId);
+            }
+
+            public List<User> usersWithStatus(User.Status status, int limit) {
+                return users.findByStatus(status, PageRequest.ofSize(limit)).items();
             }
 
             public boolean updateStatus(long id, User.Status status) {
@@ -110,6 +118,11 @@ interface MapperShop {
                         .map(o -> new Order(o.userId(), o.orderId(), o.day(), o.totalCents())).toList();
             }
 
+            public List<User> usersWithStatus(User.Status status, int limit) {
+                return users.findByStatus(status, PageRequest.ofSize(limit)).items().stream()
+                        .map(u -> new User(u.id(), u.email(), u.name(), u.status())).toList();
+            }
+
             public boolean updateStatus(long id, User.Status status) {
                 return users.updateStatus(id, status);
             }
@@ -149,6 +162,11 @@ interface MapperShop {
             public List<Order> ordersOf(long userId) {
                 return orders.findByUserId(userId).stream()
                         .map(o -> new Order(o.userId(), o.orderId(), o.day(), o.totalCents())).toList();
+            }
+
+            public List<User> usersWithStatus(User.Status status, int limit) {
+                return users.findByStatus(status, PageRequest.ofSize(limit)).items().stream()
+                        .map(u -> new User(u.id(), u.email(), u.name(), u.status())).toList();
             }
 
             public boolean updateStatus(long id, User.Status status) {

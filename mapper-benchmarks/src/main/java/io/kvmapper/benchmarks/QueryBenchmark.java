@@ -52,6 +52,13 @@ public class QueryBenchmark {
     @Param({"raw", "kvmapper", "finder"})
     public String contender;
 
+    /**
+     * The mapper's entity cache ({@code docs/caching.md}): {@code on} (the RocksDB default size) or {@code off}
+     * ({@code entityCacheSize(0)}); {@code -p entityCache=on,off} runs both. The raw contender has none.
+     */
+    @Param("on")
+    public String entityCache = "on";
+
     /** Members loaded before measuring. */
     @Param("50000")
     public int members;
@@ -78,14 +85,14 @@ public class QueryBenchmark {
                 }
                 raw = new RawQueries(directory);
             } else {
-                try (KvStore loading = open(directory)) {
+                try (KvStore loading = open(directory, RocksKvStore.Options.DEFAULT_ENTITY_CACHE_SIZE)) {
                     Members_Impl loader = new Members_Impl(loading);
                     for (int from = 0; from < all.size(); from += 1000) {
                         List<Member> batch = all.subList(from, Math.min(from + 1000, all.size()));
                         loading.transact(tx -> batch.forEach(loader.with(tx)::save));
                     }
                 }
-                store = open(directory);
+                store = open(directory, cacheBytes(entityCache));
                 queries = new Members_Impl(store);
                 finders = contender.equals("finder") ? new MemberRepository(store) : null;
             }
@@ -96,8 +103,17 @@ public class QueryBenchmark {
         }
     }
 
-    private static KvStore open(Path directory) {
+    private static long cacheBytes(String entityCache) {
+        return switch (entityCache) {
+            case "on" -> RocksKvStore.Options.DEFAULT_ENTITY_CACHE_SIZE;
+            case "off" -> 0;
+            default -> throw new IllegalArgumentException("entityCache is on or off, not " + entityCache);
+        };
+    }
+
+    private static KvStore open(Path directory, long entityCacheBytes) {
         return RocksKvStore.options()
+                .entityCacheSize(entityCacheBytes)
                 .blockCacheSize(RocksSettings.BLOCK_CACHE_BYTES)
                 .bloomFilterBitsPerKey(RocksSettings.BLOOM_BITS_PER_KEY)
                 .writeBufferSize(RocksSettings.WRITE_BUFFER_BYTES)

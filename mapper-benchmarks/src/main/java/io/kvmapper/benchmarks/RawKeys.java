@@ -25,7 +25,7 @@ final class RawKeys {
     private static final byte NESTED = 0x05;
     private static final byte STRING = 0x02;
     private static final byte END = 0x00;
-    private static final byte INT_ZERO = 0x14;
+    static final byte INT_ZERO = 0x14;
 
     private final ByteArrayOutputStream out = new ByteArrayOutputStream(64);
 

@@ -169,6 +169,46 @@ final class RawRocksContender implements Contender {
         return orders;
     }
 
+    /**
+     * {@inheritDoc} One iterator over the status entries' prefix (the id is the entry key's last element),
+     * then one {@code multiGetAsList} for the records.
+     */
+    @Override
+    public List<User> usersWithStatus(User.Status status, int limit) {
+        byte[] prefix = RawKeys.startingWith(RawKeys.USER_STATUS_ENTRY).string(status.name()).bytes();
+        List<byte[]> keys = new ArrayList<>(limit);
+        try (RocksIterator it = db.newIterator()) {
+            for (it.seek(prefix); it.isValid() && keys.size() < limit; it.next()) {
+                byte[] entry = it.key();
+                if (!startsWith(entry, prefix)) {
+                    break;
+                }
+                keys.add(userKey(entryId(entry, prefix.length)));
+            }
+        }
+        List<User> found = new ArrayList<>(keys.size());
+        try {
+            for (byte[] value : db.multiGetAsList(keys)) {
+                if (value != null) {
+                    found.add(decodeUser(value));
+                }
+            }
+        } catch (RocksDBException e) {
+            throw new IllegalStateException(e);
+        }
+        return found;
+    }
+
+    /** The id at {@code offset} of a status entry's key: {@link RawKeys#number}'s encoding. */
+    private static long entryId(byte[] entry, int offset) {
+        int n = entry[offset] - RawKeys.INT_ZERO;
+        long id = 0;
+        for (int i = 1; i <= n; i++) {
+            id = (id << 8) | (entry[offset + i] & 0xFF);
+        }
+        return id;
+    }
+
     @Override
     public boolean updateStatus(long id, User.Status status) {
         byte[] key = userKey(id);

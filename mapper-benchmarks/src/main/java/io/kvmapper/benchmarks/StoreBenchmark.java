@@ -32,6 +32,9 @@ import org.openjdk.jmh.annotations.TearDown;
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 public class StoreBenchmark {
+    /** The length of {@link #usersOfStatus()}'s list: issue 16's "first 100 users of a status". */
+    public static final int LIST_SIZE = 100;
+
     /**
      * The contender: {@code raw} (hand-written RocksDB), {@code kvmapper} (JSON values),
      * {@code kvmapper-proto} (Protobuf values), {@code kvmapper-apk} (one key per attribute),
@@ -146,6 +149,12 @@ public class StoreBenchmark {
     @Benchmark
     public List<Order> ordersOfUser() {
         return store.ordersOf(keyOrder.id(next() % usersWithOrders));
+    }
+
+    /** The first {@link #LIST_SIZE} users of one status, in id order, through the status index. */
+    @Benchmark
+    public List<User> usersOfStatus() {
+        return store.usersWithStatus(Workload.status(next()), LIST_SIZE);
     }
 
     /** One-field partial update: a user's status, with its index entry and counter groups. */

@@ -17,12 +17,19 @@ class QueryBenchmarkSmokeTest {
     @ParameterizedTest
     @ValueSource(strings = {"raw", "kvmapper", "finder"})
     void bothQueriesAnswerAlikeOnEveryContender(String contender) throws Exception {
-        assertEquals(answers("raw"), answers(contender));
+        assertEquals(answers("raw", "on"), answers(contender, "on"));
     }
 
-    private static List<List<Member>> answers(String contender) throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"kvmapper", "finder"})
+    void theMapperAnswersAlikeWithTheEntityCacheOff(String contender) throws Exception {
+        assertEquals(answers("raw", "on"), answers(contender, "off"));
+    }
+
+    private static List<List<Member>> answers(String contender, String entityCache) throws Exception {
         QueryBenchmark benchmark = new QueryBenchmark();
         benchmark.contender = contender;
+        benchmark.entityCache = entityCache;
         benchmark.members = 3000;
         benchmark.setUp();
         try {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kvmapper.benchmarks.shop.User;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -12,6 +13,7 @@ import java.nio.file.Path;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.TreeSet;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -38,11 +40,38 @@ class StoreBenchmarkSmokeTest {
                 assertNotNull(benchmark.findById(), keys);
                 assertNotNull(benchmark.findByEmail(), keys);
                 assertEquals(Workload.ORDERS_PER_USER, benchmark.ordersOfUser().size(), keys);
+                assertFalse(benchmark.usersOfStatus().isEmpty(), keys);
                 assertTrue(benchmark.updateStatus(), keys);
                 assertTrue(benchmark.countByStatus() > 0, keys);
             } finally {
                 benchmark.tearDown();
             }
+        }
+    }
+
+    /**
+     * The status list has the same semantics everywhere: the first users of the status in id order, cut at
+     * the limit, and the list follows an update of the status.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"raw", "kvmapper", "kvmapper-proto", "kvmapper-apk", "bdbje", "h2", "sqlite"})
+    void everyContenderListsTheSameFirstUsersOfAStatus(String contender, @TempDir Path dir) {
+        Workload.KeyOrder keys = Workload.KeyOrder.RANDOM;
+        int users = 60;
+        try (Contender store = StoreBenchmark.open(contender, dir)) {
+            Workload.load(store, keys, users, 0);
+            long moved = keys.id(7);
+            User.Status from = Workload.status(moved);
+            User.Status to = Workload.status(moved + 1);
+            assertTrue(store.updateStatus(moved, to));
+            for (User.Status status : User.Status.values()) {
+                List<User> expected = LongStream.range(0, users).map(keys::id).sorted()
+                        .mapToObj(id -> id == moved ? Workload.user(id).withStatus(to) : Workload.user(id))
+                        .filter(user -> user.status() == status).limit(7).toList();
+                assertEquals(7, expected.size());
+                assertEquals(expected, store.usersWithStatus(status, 7), status.name());
+            }
+            assertFalse(store.usersWithStatus(from, users).stream().anyMatch(user -> user.id() == moved));
         }
     }
 
