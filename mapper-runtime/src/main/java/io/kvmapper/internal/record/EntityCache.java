@@ -152,8 +152,8 @@ public final class EntityCache implements CommitWatcher, AutoCloseable {
 
     /**
      * Caches {@code entity}, decoded by {@code owner} from {@code value} (kept, for {@link #getIfDecodedFrom}), read
-     * after {@link #stampBefore} gave {@code stamp}, unless a commit of the key's stripe has begun since: atomically with respect to the removal
-     * of the key by a commit.
+     * after {@link #stampBefore} gave {@code stamp}, unless a commit of the key's stripe has begun since:
+     * atomically with respect to the removal of the key by a commit.
      */
     void fill(Key key, long stamp, Object owner, Object entity, byte[] value) {
         if (stamp == NO_FILL || !open) {
