@@ -13,7 +13,8 @@ import java.util.Optional;
  * it. Those made in a unit of work (its snapshot and its own writes) and the load of a write's old record read the
  * stored value as the stored layout does, and take the cached entity instead of decoding only when it was decoded
  * from equal bytes; they never fill. Scans and the writes themselves go to the stored layout unchanged. A value
- * that does not decode throws as before and is not cached; an absent record is not cached either. {@code @Expires} is checked above this layout ({@link LiveRecords}), on every hit.
+ * that does not decode throws as before and is not cached; an absent record is not cached either.
+ * {@code @Expires} is checked above this layout ({@link LiveRecords}), on every hit.
  *
  * @param <E> the entity type: a record, whose cached instances are handed out shared
  */
