@@ -1,11 +1,8 @@
 package io.kvmapper.internal.record;
 
-import io.kvmapper.spi.KeyRange;
 import io.kvmapper.spi.KvReader;
-import io.kvmapper.spi.KvTransaction;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * The monolithic records of a record entity as reads see them through the store's {@link EntityCache}: point
@@ -18,13 +15,14 @@ import java.util.Optional;
  *
  * @param <E> the entity type: a record, whose cached instances are handed out shared
  */
-final class CachedRecords<E> extends RecordLayout<E> {
-    private final MonolithicLayout<E> stored;
+final class CachedRecords<E> extends ForwardingRecords<E> {
+    /** The stored layout, as the monolithic one whose decode a miss calls. */
+    private final MonolithicLayout<E> monolithic;
     private final EntityCache cache;
 
     CachedRecords(MonolithicLayout<E> stored, EntityCache cache) {
-        super(stored.mapping(), stored.checksWrites(), false); // it decodes nothing itself: the stored layout does
-        this.stored = stored;
+        super(stored);
+        this.monolithic = stored;
         this.cache = cache;
     }
 
@@ -45,7 +43,7 @@ final class CachedRecords<E> extends RecordLayout<E> {
         if (value == null) {
             return null;
         }
-        E entity = stored.decode(key, value);
+        E entity = monolithic.decode(key, value);
         cache.fill(cacheKey, stamp, stored, entity, value);
         return entity;
     }
@@ -90,7 +88,7 @@ final class CachedRecords<E> extends RecordLayout<E> {
             byte[] value = values.get(m);
             if (value != null) {
                 byte[] key = missingKeys.get(m);
-                E entity = stored.decode(key, value);
+                E entity = monolithic.decode(key, value);
                 cache.fill(new EntityCache.Key(key), stampsBefore[m], stored, entity, value);
                 found.set(missing.get(m), entity);
             }
@@ -118,68 +116,8 @@ final class CachedRecords<E> extends RecordLayout<E> {
     @SuppressWarnings("unchecked")
     private E decodeReusing(EntityCache.Key cacheKey, byte[] key, byte[] value) {
         Object hit = cache.getIfDecodedFrom(cacheKey, stored, value);
-        return hit != null ? (E) hit : stored.decode(key, value);
+        return hit != null ? (E) hit : monolithic.decode(key, value);
     }
 
-    // ---- everything else: the stored layout
-
-    @Override
-    public E reread(Stored<E> record) {
-        return stored.reread(record);
-    }
-
-    @Override
-    public boolean exists(KvReader reader, byte[] key) {
-        return stored.exists(reader, key);
-    }
-
-    @Override
-    public RecordCursor<E> scan(KvReader reader, KeyRange range, int limit, byte[] after) {
-        return stored.scan(reader, range, limit, after);
-    }
-
-    @Override
-    public long count(KvReader reader, KeyRange range) {
-        return stored.count(reader, range);
-    }
-
-    @Override
-    public boolean writeNeedsOld() {
-        return stored.writeNeedsOld();
-    }
-
-    @Override
-    public boolean write(KvTransaction kv, byte[] key, Stored<E> old, E now) {
-        return stored.write(kv, key, old, now);
-    }
-
-    @Override
-    public void delete(KvTransaction kv, byte[] key) {
-        stored.delete(kv, key);
-    }
-
-    @Override
-    public void delete(KvTransaction kv, byte[] key, Stored<E> old) {
-        stored.delete(kv, key, old);
-    }
-
-    @Override
-    public void deleteRemains(KvTransaction kv, byte[] key) {
-        stored.deleteRemains(kv, key);
-    }
-
-    @Override
-    public Optional<FieldChanges<E>> fieldChanges() {
-        return stored.fieldChanges();
-    }
-
-    @Override
-    public byte[] snapshot(byte[] key, E entity) {
-        return stored.snapshot(key, entity);
-    }
-
-    @Override
-    public E fromSnapshot(byte[] key, byte[] snapshot) {
-        return stored.fromSnapshot(key, snapshot);
-    }
+    // everything else, scans and the writes themselves, is the stored layout's (ForwardingRecords)
 }

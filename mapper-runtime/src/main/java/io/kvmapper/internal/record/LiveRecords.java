@@ -4,12 +4,10 @@ import io.kvmapper.CorruptDataException;
 import io.kvmapper.internal.mapping.ExpiryDefinition;
 import io.kvmapper.spi.KeyRange;
 import io.kvmapper.spi.KvReader;
-import io.kvmapper.spi.KvTransaction;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.NoSuchElementException;
-import java.util.Optional;
 
 /**
  * The records of an entity with an {@code @Expires} field as reads see them ({@link RecordLayout#hidingExpired}):
@@ -21,14 +19,12 @@ import java.util.Optional;
  *
  * @param <E> the entity type
  */
-final class LiveRecords<E> extends RecordLayout<E> {
-    private final RecordLayout<E> stored;
+final class LiveRecords<E> extends ForwardingRecords<E> {
     private final ExpiryDefinition<E> expiry;
     private final Clock clock;
 
     LiveRecords(RecordLayout<E> stored, ExpiryDefinition<E> expiry, Clock clock) {
-        super(stored.mapping(), stored.checksWrites(), false); // it decodes nothing itself: the stored layout does
-        this.stored = stored;
+        super(stored);
         this.expiry = expiry;
         this.clock = clock;
     }
@@ -67,62 +63,7 @@ final class LiveRecords<E> extends RecordLayout<E> {
         return stored.hidingExpired(clock);
     }
 
-    // ---- what writes and counts see: every stored record
-
-    @Override
-    public Stored<E> load(KvReader reader, byte[] key) {
-        return stored.load(reader, key);
-    }
-
-    @Override
-    public E reread(Stored<E> record) {
-        return stored.reread(record);
-    }
-
-    @Override
-    public long count(KvReader reader, KeyRange range) {
-        return stored.count(reader, range);
-    }
-
-    @Override
-    public boolean writeNeedsOld() {
-        return stored.writeNeedsOld();
-    }
-
-    @Override
-    public boolean write(KvTransaction kv, byte[] key, Stored<E> old, E now) {
-        return stored.write(kv, key, old, now);
-    }
-
-    @Override
-    public void delete(KvTransaction kv, byte[] key) {
-        stored.delete(kv, key);
-    }
-
-    @Override
-    public void delete(KvTransaction kv, byte[] key, Stored<E> old) {
-        stored.delete(kv, key, old);
-    }
-
-    @Override
-    public void deleteRemains(KvTransaction kv, byte[] key) {
-        stored.deleteRemains(kv, key);
-    }
-
-    @Override
-    public Optional<FieldChanges<E>> fieldChanges() {
-        return stored.fieldChanges();
-    }
-
-    @Override
-    public byte[] snapshot(byte[] key, E entity) {
-        return stored.snapshot(key, entity);
-    }
-
-    @Override
-    public E fromSnapshot(byte[] key, byte[] snapshot) {
-        return stored.fromSnapshot(key, snapshot);
-    }
+    // what writes, loads and counts see, every stored record, is the stored layout's (ForwardingRecords)
 
     private E live(E entity, Instant now) {
         return entity == null || expiry.hasExpired(entity, now) ? null : entity;
