@@ -152,6 +152,11 @@ final class BerkeleyJeContender implements Contender {
         return counter == null ? 0 : counter.value();
     }
 
+    /** The size of the open environment's cache in bytes, for the test that checks the setting. */
+    long cacheBytes() {
+        return environment.getConfig().getCacheSize();
+    }
+
     @Override
     public void close() {
         store.close();
