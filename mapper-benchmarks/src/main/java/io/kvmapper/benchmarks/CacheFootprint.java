@@ -80,12 +80,7 @@ public final class CacheFootprint {
     }
 
     private static KvStore open(Path directory, long entityCacheBytes) {
-        return RocksKvStore.options()
-                .entityCacheSize(entityCacheBytes)
-                .blockCacheSize(RocksSettings.BLOCK_CACHE_BYTES)
-                .bloomFilterBitsPerKey(RocksSettings.BLOOM_BITS_PER_KEY)
-                .writeBufferSize(RocksSettings.WRITE_BUFFER_BYTES)
-                .open(directory);
+        return RocksSettings.openMapperStore(directory, entityCacheBytes);
     }
 
     /** Used heap, after reading every user twice on a store opened with this cache bound, the store still open. */
