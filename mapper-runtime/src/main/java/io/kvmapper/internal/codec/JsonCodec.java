@@ -7,6 +7,7 @@ import tools.jackson.core.ObjectReadContext;
 import tools.jackson.core.ObjectWriteContext;
 import tools.jackson.core.StreamReadConstraints;
 import tools.jackson.core.json.JsonFactory;
+import tools.jackson.core.util.JsonRecyclerPools;
 
 /**
  * Base of the generated JSON codecs: they write and read one JSON object with Jackson's streaming
@@ -20,9 +21,13 @@ import tools.jackson.core.json.JsonFactory;
 public abstract class JsonCodec<E> implements ValueCodec<E> {
     /**
      * Numbers as long as the codec writes them: a {@code BigDecimal} or {@code BigInteger} field may hold more
-     * than the 1,000 digits Jackson reads by default, and must read back.
+     * than the 1,000 digits Jackson reads by default, and must read back. Buffers are recycled per thread
+     * ({@link JsonRecyclerPools#threadLocalPool()}): Jackson 3's default pool, a concurrent deque, took about 15% of
+     * an index query's CPU (JFR, {@code QueryBenchmark}) in polling and unlinking for every value read or written;
+     * a virtual thread simply gets buffers of its own.
      */
     private static final JsonFactory FACTORY = JsonFactory.builder()
+            .recyclerPool(JsonRecyclerPools.threadLocalPool())
             .streamReadConstraints(StreamReadConstraints.builder().maxNumberLength(Integer.MAX_VALUE).build()).build();
 
     /** For subclasses. */

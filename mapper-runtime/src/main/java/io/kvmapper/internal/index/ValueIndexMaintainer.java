@@ -5,7 +5,6 @@ import io.kvmapper.internal.mapping.IndexDefinition;
 import io.kvmapper.spi.KeyValue;
 import io.kvmapper.spi.KvTransaction;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.function.BiPredicate;
 
@@ -48,7 +47,7 @@ public sealed class ValueIndexMaintainer<E> extends IndexMaintainer<E> permits E
         List<byte[]> values = new ArrayList<>(2);
         index.values().collect(entity, values);
         for (byte[] value : values) {
-            if (Arrays.equals(layout.entry(prefix, value, recordKey), entryKey)) {
+            if (layout.isEntry(entryKey, prefix, value, recordKey)) {
                 return true;
             }
         }

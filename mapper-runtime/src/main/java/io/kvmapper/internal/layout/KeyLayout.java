@@ -112,6 +112,28 @@ public final class KeyLayout {
         return entry;
     }
 
+    /**
+     * Whether {@code entryKey} is the entry {@link #entry} would build from these parts, compared in place: the
+     * check a fetch through an index makes for every record it reads, without building the entry.
+     */
+    public boolean isEntry(byte[] entryKey, byte[] indexPrefix, byte[] value, byte[] recordKey) {
+        int start = 1 + recordHead.length;
+        if (entryKey.length != indexPrefix.length + value.length + recordKey.length - start - 1) {
+            return false;
+        }
+        int partitionEnd = partitionEnd(recordKey);
+        int at = indexPrefix.length;
+        if (!Arrays.equals(entryKey, 0, at, indexPrefix, 0, at)
+                || !Arrays.equals(entryKey, at, at + value.length, value, 0, value.length)) {
+            return false;
+        }
+        at += value.length;
+        int partitionLength = partitionEnd - start;
+        return Arrays.equals(entryKey, at, at + partitionLength, recordKey, start, partitionEnd)
+                && Arrays.equals(entryKey, at + partitionLength, entryKey.length, recordKey, partitionEnd + 1,
+                        recordKey.length);
+    }
+
     /** A unique index entry: the index prefix and the value. */
     public static byte[] uniqueEntry(byte[] indexPrefix, byte[] value) {
         return concat(indexPrefix, value);

@@ -15,6 +15,9 @@ import io.kvmapper.spi.KvReader;
 import io.kvmapper.spi.KvTransaction;
 import io.kvmapper.spi.ScanOptions;
 import io.kvmapper.tuple.Tuples;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -30,6 +33,12 @@ import java.util.Objects;
  * @param <E> the entity type
  */
 final class MonolithicLayout<E> extends RecordLayout<E> {
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGH_BITS = 0x8080808080808080L;
+    private static final long BACKSLASHES = ONES * '\\';
+    private static final long EDS = ONES * 0xED;
+
     private static final byte[] CHECK_ROOM = new byte[ValueCheck.LENGTH];
 
     private final ValueCodec<E> codec;
@@ -228,9 +237,35 @@ final class MonolithicLayout<E> extends RecordLayout<E> {
      * surrogate code point ({@code 0xED}
      * followed by {@code 0xA0} to {@code 0xBF}), which a lenient decoder passes on. Without either, every
      * decoded string is well formed, and the check that string index values can be encoded in a key is
-     * skipped: one pass over the bytes instead of encoding each such value of every record read.
+     * skipped: one pass over the bytes instead of encoding each such value of every record read. The pass reads
+     * eight bytes at a time and looks closer ({@link #mayHoldSurrogateBytewise}) only at a value holding a
+     * backslash or an {@code 0xED} byte at all, which few values do.
      */
     static boolean mayHoldSurrogate(byte[] value, int from) {
+        int i = from;
+        for (; i + Long.BYTES <= value.length; i += Long.BYTES) {
+            long word = (long) LONGS.get(value, i);
+            if (holdsByte(word, BACKSLASHES) || holdsByte(word, EDS)) {
+                return mayHoldSurrogateBytewise(value, from);
+            }
+        }
+        for (; i < value.length; i++) {
+            if (value[i] == '\\' || value[i] == (byte) 0xED) {
+                return mayHoldSurrogateBytewise(value, from);
+            }
+        }
+        return false;
+    }
+
+    /** Whether one of the eight bytes of {@code word} is the byte repeated in {@code repeated}. */
+    private static boolean holdsByte(long word, long repeated) {
+        long zeroWhereEqual = word ^ repeated;
+        // nonzero exactly when some byte is zero: a borrow may mark a byte above a zero one too, never one alone
+        return ((zeroWhereEqual - ONES) & ~zeroWhereEqual & HIGH_BITS) != 0;
+    }
+
+    /** {@link #mayHoldSurrogate}, one byte at a time, escapes followed. */
+    static boolean mayHoldSurrogateBytewise(byte[] value, int from) {
         for (int i = from; i < value.length; i++) {
             byte b = value[i];
             if (b == '\\') {

@@ -9,6 +9,7 @@ import tools.jackson.core.JsonParser;
 import tools.jackson.core.ObjectReadContext;
 import tools.jackson.core.ObjectWriteContext;
 import tools.jackson.core.json.JsonFactory;
+import tools.jackson.core.util.JsonRecyclerPools;
 
 /**
  * Generic objects as JSON, written and read exactly as the generated JSON codecs ({@code JsonCodecWriter})
@@ -18,7 +19,8 @@ import tools.jackson.core.json.JsonFactory;
  * JSON entities, and the form in which every record, whatever its codec, is shown and exported.
  */
 public final class GenericJson {
-    private static final JsonFactory FACTORY = new JsonFactory();
+    private static final JsonFactory FACTORY = JsonFactory.builder()
+            .recyclerPool(JsonRecyclerPools.threadLocalPool()).build(); // as JsonCodec's, per thread
 
     private final EntitySchema schema;
 
