@@ -74,10 +74,10 @@ public final class CacheFootprint {
             }
             long[] stored = storedRecordBytes(directory, entityName);
             long off = heapAfterReadingAll(directory, 0, variant, users);
-            long on = heapAfterReadingAll(directory, RocksKvStore.Options.DEFAULT_ENTITY_CACHE_SIZE, variant, users);
             long bound = RocksKvStore.Options.DEFAULT_ENTITY_CACHE_SIZE;
-            out.printf(Locale.ROOT, "%s: %,d records of %.1f stored bytes (key and value); heap with the cache %,d bytes"
-                    + " more than without: %.1f bytes per record read, %.2fx the bound%n", codec, stored[0],
+            long on = heapAfterReadingAll(directory, bound, variant, users);
+            out.printf(Locale.ROOT, "%s: %,d records of %.1f stored bytes (key and value); heap with the cache"
+                    + " %,d bytes more than without: %.1f bytes per record read, %.2fx the bound%n", codec, stored[0],
                     (double) stored[1] / stored[0], on - off, (double) (on - off) / stored[0],
                     (double) (on - off) / bound);
         } finally {
