@@ -4,6 +4,7 @@ import io.kvmapper.KvStore;
 import io.kvmapper.benchmarks.shop.User;
 import io.kvmapper.rocksdb.RocksKvStore;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
@@ -14,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import org.rocksdb.Options;
@@ -45,15 +47,19 @@ public final class CacheFootprint {
      * @param args the number of users (default 100,000)
      */
     public static void main(String[] args) throws IOException {
-        int users = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
-        System.out.printf("users: %,d; cache bound: %,d bytes (the default)%n", users,
-                RocksKvStore.Options.DEFAULT_ENTITY_CACHE_SIZE);
-        measure("JSON", "User", MapperShop::json, users);
-        measure("Protobuf", "ProtoUser", MapperShop::protobuf, users);
+        run(args.length > 0 ? Integer.parseInt(args[0]) : 100_000, System.out);
     }
 
-    private static void measure(String codec, String entityName, Function<KvStore, MapperShop> variant, int users)
-            throws IOException {
+    /** Measures with {@code users} users of each codec, and prints a line for each on {@code out}. */
+    static void run(int users, PrintStream out) throws IOException {
+        out.printf(Locale.ROOT, "users: %,d; cache bound: %,d bytes (the default)%n", users,
+                RocksKvStore.Options.DEFAULT_ENTITY_CACHE_SIZE);
+        measure("JSON", "User", MapperShop::json, users, out);
+        measure("Protobuf", "ProtoUser", MapperShop::protobuf, users, out);
+    }
+
+    private static void measure(String codec, String entityName, Function<KvStore, MapperShop> variant, int users,
+            PrintStream out) throws IOException {
         Path directory = Files.createTempDirectory("kvmapper-cache-footprint-");
         try {
             try (KvStore store = open(directory, 0)) {
@@ -68,10 +74,10 @@ public final class CacheFootprint {
             }
             long[] stored = storedRecordBytes(directory, entityName);
             long off = heapAfterReadingAll(directory, 0, variant, users);
-            long on = heapAfterReadingAll(directory, RocksKvStore.Options.DEFAULT_ENTITY_CACHE_SIZE, variant, users);
             long bound = RocksKvStore.Options.DEFAULT_ENTITY_CACHE_SIZE;
-            System.out.printf("%s: %,d records of %.1f stored bytes (key and value); heap with the cache %,d bytes"
-                    + " more than without: %.1f bytes per record read, %.2fx the bound%n", codec, stored[0],
+            long on = heapAfterReadingAll(directory, bound, variant, users);
+            out.printf(Locale.ROOT, "%s: %,d records of %.1f stored bytes (key and value); heap with the cache"
+                    + " %,d bytes more than without: %.1f bytes per record read, %.2fx the bound%n", codec, stored[0],
                     (double) stored[1] / stored[0], on - off, (double) (on - off) / stored[0],
                     (double) (on - off) / bound);
         } finally {
