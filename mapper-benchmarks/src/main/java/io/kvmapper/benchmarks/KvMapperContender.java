@@ -20,13 +20,7 @@ final class KvMapperContender implements Contender {
     private final MapperShop shop;
 
     KvMapperContender(Path dir, Function<KvStore, MapperShop> variant) {
-        this.store = RocksKvStore.options()
-                .blockCacheSize(RocksSettings.BLOCK_CACHE_BYTES)
-                .bloomFilterBitsPerKey(RocksSettings.BLOOM_BITS_PER_KEY)
-                .writeBufferSize(RocksSettings.WRITE_BUFFER_BYTES)
-                .maxSuccessiveMerges(RocksSettings.MAX_SUCCESSIVE_MERGES)
-                .syncWrites(RocksSettings.SYNC_WRITES)
-                .open(dir);
+        this.store = RocksSettings.openMapperStore(dir, RocksKvStore.Options.DEFAULT_ENTITY_CACHE_SIZE);
         this.shop = variant.apply(store);
     }
 

@@ -112,14 +112,7 @@ public class QueryBenchmark {
     }
 
     private static KvStore open(Path directory, long entityCacheBytes) {
-        return RocksKvStore.options()
-                .entityCacheSize(entityCacheBytes)
-                .blockCacheSize(RocksSettings.BLOCK_CACHE_BYTES)
-                .bloomFilterBitsPerKey(RocksSettings.BLOOM_BITS_PER_KEY)
-                .writeBufferSize(RocksSettings.WRITE_BUFFER_BYTES)
-                .maxSuccessiveMerges(RocksSettings.MAX_SUCCESSIVE_MERGES)
-                .syncWrites(RocksSettings.SYNC_WRITES)
-                .open(directory);
+        return RocksSettings.openMapperStore(directory, entityCacheBytes);
     }
 
     /** Both contenders answer what the loaded members say, before anything is measured. */

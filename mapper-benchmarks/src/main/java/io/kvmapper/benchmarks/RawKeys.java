@@ -75,6 +75,11 @@ final class RawKeys {
     }
 
     /** {@code ((entity, area, ...} left open, for a record key's partition. */
+    /** {@code ((entity, "r"}, open: the prefix of every record key of the entity. */
+    static byte[] recordHead(String entity) {
+        return head(entity, Area.RECORDS.tag());
+    }
+
     private static byte[] head(String entity, String area) {
         RawKeys key = new RawKeys(new byte[] {NESTED});
         return key.string(entity).string(area).bytes();

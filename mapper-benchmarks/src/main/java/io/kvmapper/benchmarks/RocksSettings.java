@@ -1,5 +1,8 @@
 package io.kvmapper.benchmarks;
 
+import io.kvmapper.KvStore;
+import io.kvmapper.rocksdb.RocksKvStore;
+import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Properties;
 import java.util.function.Function;
@@ -27,6 +30,18 @@ final class RocksSettings {
     static final boolean SYNC_WRITES = false;
 
     private RocksSettings() {
+    }
+
+    /** The mapper's RocksDB store in {@code directory} with these settings and an entity cache of that bound. */
+    static KvStore openMapperStore(Path directory, long entityCacheBytes) {
+        return RocksKvStore.options()
+                .entityCacheSize(entityCacheBytes)
+                .blockCacheSize(BLOCK_CACHE_BYTES)
+                .bloomFilterBitsPerKey(BLOOM_BITS_PER_KEY)
+                .writeBufferSize(WRITE_BUFFER_BYTES)
+                .maxSuccessiveMerges(MAX_SUCCESSIVE_MERGES)
+                .syncWrites(SYNC_WRITES)
+                .open(directory);
     }
 
     /**

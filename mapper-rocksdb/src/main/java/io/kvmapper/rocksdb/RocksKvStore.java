@@ -65,7 +65,7 @@ public final class RocksKvStore {
     public static final class Options extends StoreOptions<Options> {
         /** The default block cache size: 64 MiB. */
         public static final long DEFAULT_BLOCK_CACHE_SIZE = 64L << 20;
-        /** The default {@link #entityCacheSize}: 64 MiB of stored values. */
+        /** The default {@link #entityCacheSize}: 64 MiB of heap, by the cache's estimate. */
         public static final long DEFAULT_ENTITY_CACHE_SIZE = 64L << 20;
         /** The default Bloom filter size per key: 10 bits, about a 1% false-positive rate. */
         public static final double DEFAULT_BLOOM_FILTER_BITS_PER_KEY = 10;
@@ -111,7 +111,8 @@ public final class RocksKvStore {
 
         /**
          * The bound of the on-heap cache of decoded entities that serves reads made outside units of work
-         * (docs/caching.md), weighed as the bytes of the stored values (keys and values) it holds; {@code 0}
+         * (docs/caching.md), in bytes of heap as the cache estimates them for each entry (its stored key and
+         * value, the decoded entity, the objects around them; docs/caching.md gives the measured heap); {@code 0}
          * turns it off. Only record entities in the monolithic layout are cached. A store opened
          * {@link #readOnly} has none. Default {@value #DEFAULT_ENTITY_CACHE_SIZE} (64 MiB).
          *

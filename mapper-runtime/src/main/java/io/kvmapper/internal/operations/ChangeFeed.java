@@ -7,7 +7,6 @@ import io.kvmapper.CorruptDataException;
 import io.kvmapper.InvalidRequestException;
 import io.kvmapper.Page;
 import io.kvmapper.PageRequest;
-import io.kvmapper.internal.codec.ValueBuffer;
 import io.kvmapper.internal.layout.KeyLayout;
 import io.kvmapper.internal.record.RecordLayout;
 import io.kvmapper.internal.store.KvStoreImpl;
@@ -18,7 +17,10 @@ import io.kvmapper.spi.KvReader;
 import io.kvmapper.spi.KvTransaction;
 import io.kvmapper.spi.ScanOptions;
 import io.kvmapper.tuple.Tuples;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -47,6 +49,10 @@ final class ChangeFeed<E> {
     private static final byte FORMAT = 1;
     private static final byte PUT = 0;
     private static final byte DELETE = 1;
+    /** The bytes of a change before its record key's length: format, kind, seconds and nanos of the instant. */
+    private static final int HEADER = 2 + 8 + 4;
+    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
     /** The first byte of a continuation of the change feed (other finders' continuations start otherwise). */
     private static final byte CONTINUATION = 'C';
     private static final HexFormat HEX = HexFormat.of();
@@ -97,18 +103,37 @@ final class ChangeFeed<E> {
     }
 
     private void append(KvTransaction kv, byte kind, byte[] recordKey, byte[] snapshot, Instant now) {
+        int keyLength = recordKey.length;
         int snapshotLength = snapshot == null ? 0 : snapshot.length;
-        ValueBuffer value = new ValueBuffer(2 + 8 + 4 + 5 + recordKey.length + snapshotLength);
-        value.write(FORMAT);
-        value.write(kind);
-        value.write(ByteBuffer.allocate(8 + 4).putLong(now.getEpochSecond()).putInt(now.getNano()).array(), 0, 8 + 4);
-        value.writeVarint(recordKey.length);
-        value.write(recordKey, 0, recordKey.length);
-        if (snapshot != null) {
-            value.write(snapshot, 0, snapshotLength);
+        int varintLength = varintLength(keyLength);
+        // built in one array of its exact size: the change is copied again into the write batch, once
+        byte[] bytes = new byte[HEADER + varintLength + keyLength + snapshotLength];
+        bytes[0] = FORMAT;
+        bytes[1] = kind;
+        LONG.set(bytes, 2, now.getEpochSecond());
+        INT.set(bytes, 2 + 8, now.getNano());
+        int at = HEADER;
+        for (int rest = keyLength; ; rest >>>= 7) {
+            if ((rest & ~0x7F) == 0) {
+                bytes[at++] = (byte) rest;
+                break;
+            }
+            bytes[at++] = (byte) ((rest & 0x7F) | 0x80);
         }
-        byte[] bytes = value.toByteArray();
+        System.arraycopy(recordKey, 0, bytes, at, keyLength);
+        if (snapshot != null) {
+            System.arraycopy(snapshot, 0, bytes, at + keyLength, snapshotLength);
+        }
         kv.putStamped(prefix, bytes, subscribers.isEmpty() ? null : key -> subscribers.committed(key, bytes));
+    }
+
+    /** How many bytes the varint of {@code value} (not negative) takes, as {@link #change} reads it. */
+    private static int varintLength(int value) {
+        int length = 1;
+        for (int rest = value >>> 7; rest != 0; rest >>>= 7) {
+            length++;
+        }
+        return length;
     }
 
     /**

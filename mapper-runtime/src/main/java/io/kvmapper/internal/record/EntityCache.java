@@ -32,13 +32,15 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * <p>A read in a unit of work never fills the cache, but reuses an entry decoded from a value equal to the one it
  * read ({@link #getIfDecodedFrom}) instead of decoding it again.
  *
- * <p>Entries are weighed by the bytes of the stored key and value (both kept), and bounded by
+ * <p>Entries are weighed by an estimate of the heap each takes ({@link #heapWeight}), and bounded by
  * {@link KvBackend#entityCacheBytes}. Only immutable entities (records whose fields are all of immutable types)
  * are cached, so a hit hands out the cached instance itself ({@link #cached}).
  */
 public final class EntityCache implements CommitWatcher, AutoCloseable {
     /** The number of stamp stripes: a power of two. */
     static final int STRIPES = 4096;
+    /** The heap an entry takes beyond its stored bytes and its entity's estimate ({@link #heapWeight}). */
+    static final int ENTRY_OVERHEAD = 256;
     /** What {@link #stampBefore} gives while a commit writing the key is in progress: the read must not fill. */
     static final long NO_FILL = -1;
     /** The field types, as a schema document names them, whose values no reader can change. */
@@ -162,7 +164,21 @@ public final class EntityCache implements CommitWatcher, AutoCloseable {
         Key own = new Key(key.bytes.clone(), key.hash);
         int stripe = key.stripe;
         entries.asMap().compute(own, (k, old) -> pending.get(stripe) == 0 && stamps.get(stripe) == stamp
-                ? new Entry(owner, entity, value, key.bytes.length + value.length) : null);
+                ? new Entry(owner, entity, value, heapWeight(key.bytes.length, value.length)) : null);
+    }
+
+    /**
+     * The heap an entry is estimated to take, which the bound counts: the key's and the value's bytes (both kept),
+     * the decoded entity estimated at the value's size again, and {@value #ENTRY_OVERHEAD} bytes for the objects
+     * around them (the cache's and its map's nodes, the entry and the key, the arrays' and the entity's headers).
+     * Calibrated with {@code CacheFootprint} in mapper-benchmarks: the store benchmark's user (four fields, two of
+     * them strings) took 445 bytes of heap per entry as JSON (104 stored bytes) and 416 as Protobuf (74), so the
+     * part that is not stored bytes is about 340 bytes whatever the codec; this estimate gives 444 and 384. An
+     * entity whose decoded form is much larger than its value (many small fields, non-Latin text) takes more.
+     */
+    static int heapWeight(int keyLength, int valueLength) {
+        long weight = ENTRY_OVERHEAD + keyLength + 2L * valueLength;
+        return (int) Math.min(Integer.MAX_VALUE, weight);
     }
 
     /** Marks each key's stripe pending, bumps its stamp and removes the key, before the commit is written. */
@@ -257,7 +273,7 @@ public final class EntityCache implements CommitWatcher, AutoCloseable {
     /**
      * A cached entity, with the layout that decoded it (another mapping of the same stored entity, such as a
      * schemaless one, must not get it), the stored value it was decoded from (which a read in a unit of work
-     * compares with what it read) and its weight: the bytes of the key and of that value.
+     * compares with what it read) and its weight: its estimated heap ({@link #heapWeight}).
      */
     private record Entry(Object owner, Object entity, byte[] value, int weight) {
     }
