@@ -357,12 +357,17 @@ final class BadCalls {
                         : accepted(what, action, replaced(changed), Boolean.TRUE::equals);
             }
             case 1 -> {
+                // In the attribute-per-key layout every element's key repeats the primary key, so a list under a
+                // key grown huge by case 2 (a tenant of up to a million characters) would make one unit of work of
+                // gigabytes: the heap's limit, not a refusal (docs/layouts.md). Seed -9026363390938037728 ran out of
+                // a 6 GB heap that way; such keys get a shorter list.
+                int count = kind == SpecimenKind.ATTRIBUTE_PER_KEY && id.tenant().length() > 1024 ? 30 : 3000;
                 List<String> lines = new ArrayList<>();
-                for (int i = 0; i < 3000; i++) {
+                for (int i = 0; i < count; i++) {
                     lines.add("line " + i);
                 }
                 changed.lines = lines;
-                yield accepted("updateLines(" + id + ", 3000 lines)",
+                yield accepted("updateLines(" + id + ", " + count + " lines)",
                         () -> repository.updateLines(id.tenant(), id.seq(), id.weight(), lines), replaced(changed),
                         Boolean.TRUE::equals);
             }
