@@ -28,11 +28,32 @@ public final class ValueBuffer extends OutputStream {
 
     /** Writes {@code value} as an unsigned LEB128 varint. */
     public void writeVarint(int value) {
+        ensure(varintLength(value));
+        size = writeVarint(bytes, size, value);
+    }
+
+    /** How many bytes the unsigned LEB128 varint of {@code value} takes. */
+    public static int varintLength(int value) {
+        int length = 1;
+        for (int rest = value >>> 7; rest != 0; rest >>>= 7) {
+            length++;
+        }
+        return length;
+    }
+
+    /**
+     * Writes {@code value} as an unsigned LEB128 varint into {@code into} from {@code at}, where
+     * {@link #varintLength} bytes must be free, for a caller that sizes its array exactly.
+     *
+     * @return the index after the varint
+     */
+    public static int writeVarint(byte[] into, int at, int value) {
         while ((value & ~0x7F) != 0) {
-            write((value & 0x7F) | 0x80);
+            into[at++] = (byte) ((value & 0x7F) | 0x80);
             value >>>= 7;
         }
-        write(value);
+        into[at++] = (byte) value;
+        return at;
     }
 
     /** The number of bytes written. */

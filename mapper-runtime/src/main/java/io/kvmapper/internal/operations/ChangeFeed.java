@@ -7,6 +7,7 @@ import io.kvmapper.CorruptDataException;
 import io.kvmapper.InvalidRequestException;
 import io.kvmapper.Page;
 import io.kvmapper.PageRequest;
+import io.kvmapper.internal.codec.ValueBuffer;
 import io.kvmapper.internal.layout.KeyLayout;
 import io.kvmapper.internal.record.RecordLayout;
 import io.kvmapper.internal.store.KvStoreImpl;
@@ -105,35 +106,19 @@ final class ChangeFeed<E> {
     private void append(KvTransaction kv, byte kind, byte[] recordKey, byte[] snapshot, Instant now) {
         int keyLength = recordKey.length;
         int snapshotLength = snapshot == null ? 0 : snapshot.length;
-        int varintLength = varintLength(keyLength);
+        int varintLength = ValueBuffer.varintLength(keyLength);
         // built in one array of its exact size: the change is copied again into the write batch, once
         byte[] bytes = new byte[HEADER + varintLength + keyLength + snapshotLength];
         bytes[0] = FORMAT;
         bytes[1] = kind;
         LONG.set(bytes, 2, now.getEpochSecond());
         INT.set(bytes, 2 + 8, now.getNano());
-        int at = HEADER;
-        for (int rest = keyLength; ; rest >>>= 7) {
-            if ((rest & ~0x7F) == 0) {
-                bytes[at++] = (byte) rest;
-                break;
-            }
-            bytes[at++] = (byte) ((rest & 0x7F) | 0x80);
-        }
+        int at = ValueBuffer.writeVarint(bytes, HEADER, keyLength);
         System.arraycopy(recordKey, 0, bytes, at, keyLength);
         if (snapshot != null) {
             System.arraycopy(snapshot, 0, bytes, at + keyLength, snapshotLength);
         }
         kv.putStamped(prefix, bytes, subscribers.isEmpty() ? null : key -> subscribers.committed(key, bytes));
-    }
-
-    /** How many bytes the varint of {@code value} (not negative) takes, as {@link #change} reads it. */
-    private static int varintLength(int value) {
-        int length = 1;
-        for (int rest = value >>> 7; rest != 0; rest >>>= 7) {
-            length++;
-        }
-        return length;
     }
 
     /**

@@ -1,0 +1,28 @@
+package io.kvmapper.internal.codec;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+/** The two ways to write a varint (into a growing buffer, into an array sized by its length) write the same bytes. */
+class ValueBufferTest {
+    @Test
+    void aVarintIsWrittenAlikeIntoTheBufferAndIntoAnExactArray() {
+        int[] values = {0, 1, 127, 128, 300, 16_383, 16_384, 2_097_151, 2_097_152, Integer.MAX_VALUE, -1};
+        int[] lengths = {1, 1, 1, 2, 2, 2, 3, 3, 4, 5, 5};
+        for (int i = 0; i < values.length; i++) {
+            ValueBuffer buffer = new ValueBuffer(0);
+            buffer.write(7);
+            buffer.writeVarint(values[i]);
+            assertEquals(lengths[i], ValueBuffer.varintLength(values[i]), "length of " + values[i]);
+            byte[] exact = new byte[1 + lengths[i]];
+            exact[0] = 7;
+            assertEquals(exact.length, ValueBuffer.writeVarint(exact, 1, values[i]));
+            assertArrayEquals(exact, buffer.toByteArray(), "bytes of " + values[i]);
+        }
+        ValueBuffer threeHundred = new ValueBuffer(0);
+        threeHundred.writeVarint(300); // LEB128: the low seven bits with the continuation bit, then the rest
+        assertArrayEquals(new byte[] {(byte) 0xAC, 0x02}, threeHundred.toByteArray());
+    }
+}
