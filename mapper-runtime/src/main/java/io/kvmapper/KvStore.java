@@ -30,6 +30,20 @@ import java.util.function.Function;
  */
 public interface KvStore extends AutoCloseable {
     /**
+     * The longest key, in bytes, that KV Mapper writes, on every backend: a record key, an item of the
+     * attribute-per-key layout, an index entry, a unique claim, an expiry entry, a counter group, a multimap
+     * item. A write that would need a longer one is refused with an {@link InvalidRequestException} that names
+     * the entity (and the index or counter) and the key, before anything is written; reads and deletes of a
+     * longer key stored before the limit existed still work, so that it can be removed.
+     *
+     * <p>10,000 bytes is FoundationDB's limit, whose tuple encoding the keys use, and lies well within Cassandra's
+     * 65,535 bytes per key column, so code that runs on one backend fails the same way on the others; and it bounds
+     * what a long key costs where every item repeats it (docs/layouts.md). A key holds the entity name, the
+     * encoded key components and, for an index entry, the indexed values as well; see docs/key-encoding.md.
+     */
+    int MAX_KEY_BYTES = 10_000;
+
+    /**
      * Runs {@code work} as one atomic unit of work, retrying it while it fails with a retryable exception.
      *
      * @throws TransactionConflictException if every attempt conflicted

@@ -1,9 +1,12 @@
 package io.kvmapper.cassandra;
 
 import io.kvmapper.InvalidRequestException;
+import io.kvmapper.internal.layout.KeyLimit;
+import io.kvmapper.internal.tuple.TupleText;
 import io.kvmapper.spi.KeyRange;
 import io.kvmapper.tuple.Tuples;
 import java.util.Arrays;
+import java.util.Locale;
 
 /**
  * The part of a key range that lies in one partition, as bounds on the {@code key} column: keys
@@ -52,15 +55,20 @@ record PartitionRange(byte[] partition, byte[] from, byte[] to) {
 
     /**
      * {@code length}, once the partition element and the sort key each fit Cassandra's limit of 65,535 bytes for
-     * a key column (a longer one failed on the server, as a {@code StorageException}).
+     * a key column (a longer one failed on the server, as a {@code StorageException}). The mapper's own writes
+     * never get here with a longer one: it refuses every key over {@link io.kvmapper.KvStore#MAX_KEY_BYTES}
+     * before writing, on every backend ({@link KeyLimit}); this check holds for whatever else writes through the
+     * backend, and its message says the same.
      *
      * @throws InvalidRequestException if either is longer
      */
     private static int fits(byte[] key, int length) {
         if (length > MAX_KEY_COLUMN || key.length - length > MAX_KEY_COLUMN) {
-            throw new InvalidRequestException("a key of " + key.length + " bytes (partition element " + length
-                    + ", sort key " + (key.length - length) + ") cannot be stored: Cassandra holds at most "
-                    + MAX_KEY_COLUMN + " bytes in each; shorten the key components or indexed values");
+            throw new InvalidRequestException("the key " + TupleText.abbreviated(key, KeyLimit.SHOWN_CHARS) + " is "
+                    + String.format(Locale.ROOT, "%,d bytes (partition element %,d, sort key %,d), over the %,d",
+                            key.length, length, key.length - length, MAX_KEY_COLUMN)
+                    + " bytes Cassandra holds in a key column, and over the " + KeyLimit.limitText()
+                    + "; shorten the key components or indexed values");
         }
         return length;
     }

@@ -21,12 +21,29 @@ class PartitionRangeTest {
         byte[] key = Tuples.encode(List.of(List.of("User", "r", LONG), 7L));
         InvalidRequestException e = assertThrows(InvalidRequestException.class,
                 () -> PartitionRange.partitionLength(key));
-        assertTrue(e.getMessage().contains("at most 65535 bytes"), e.getMessage());
+        assertTrue(e.getMessage().contains("over the 65,535 bytes Cassandra holds in a key column"), e.getMessage());
+        // it agrees with the mapper's own refusal (KeyLimit), which names the same limit, and abbreviates the key
+        assertTrue(e.getMessage().contains("over the 10,000 bytes KV Mapper writes in a key on every backend"
+                + " (KvStore.MAX_KEY_BYTES); shorten the key components or indexed values"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("the key (") && e.getMessage().contains("\"User\", \"r\", \"xxx"),
+                e.getMessage());
+        assertTrue(e.getMessage().length() < 600, e.getMessage());
     }
 
     @Test
     void aSortKeyLongerThanAKeyColumnIsAnInvalidRequest() {
         byte[] key = Tuples.encode(List.of(List.of("User", "i", "email"), LONG));
         assertThrows(InvalidRequestException.class, () -> PartitionRange.partitionLength(key));
+    }
+
+    @Test
+    void aSortKeyOfExactlyAKeyColumnFits() {
+        byte[] partition = Tuples.encode(List.of("User", "i", "email"));
+        // a string element is its type code, its bytes and a terminating zero
+        byte[] atLimit = Tuples.encode(List.of("User", "i", "email"), "x".repeat(65_533));
+        assertTrue(atLimit.length - partition.length == PartitionRange.MAX_KEY_COLUMN);
+        assertTrue(PartitionRange.partitionLength(atLimit) == partition.length);
+        byte[] over = Tuples.encode(List.of("User", "i", "email"), "x".repeat(65_534));
+        assertThrows(InvalidRequestException.class, () -> PartitionRange.partitionLength(over));
     }
 }

@@ -1,5 +1,6 @@
 package io.kvmapper.internal.codec;
 
+import io.kvmapper.internal.layout.KeyLimit;
 import io.kvmapper.spi.KeyValue;
 import io.kvmapper.internal.tuple.TupleText;
 import io.kvmapper.internal.tuple.TupleWriter;
@@ -81,7 +82,7 @@ public final class AttributeWriter {
 
     /** Emits the scalar node at the current path with the value written into {@link #value()}. */
     public void leaf() {
-        byte[] itemKey = key.toByteArray();
+        byte[] itemKey = itemKey();
         items.add(new KeyValue(itemKey, ValueCheck.sealInPlace(itemKey, value.toByteArray(ValueCheck.LENGTH))));
     }
 
@@ -97,17 +98,34 @@ public final class AttributeWriter {
 
     /** Emits a container node (an embedded object, list, set or map) at the current path. */
     public void container() {
-        items.add(item(key.toByteArray(), CONTAINER));
+        items.add(item(itemKey(), CONTAINER));
     }
 
     /** Emits a null element or map value at the current path. */
     public void nullNode() {
-        items.add(item(key.toByteArray(), NULL));
+        items.add(item(itemKey(), NULL));
     }
 
     /** Emits a set element, which is the last element of the current path. */
     public void setElement() {
-        items.add(item(key.toByteArray(), CONTAINER));
+        items.add(item(itemKey(), CONTAINER));
+    }
+
+    /**
+     * The key of the item at the current path, once it is within {@link io.kvmapper.KvStore#MAX_KEY_BYTES}: items
+     * are written only after every one is built, so a refused one leaves nothing written.
+     *
+     * @throws io.kvmapper.InvalidRequestException naming the entity, the item's path and key if it is longer
+     */
+    private byte[] itemKey() {
+        byte[] itemKey = key.toByteArray();
+        if (!KeyLimit.fits(itemKey.length)) {
+            String path = TupleText.abbreviated(Arrays.copyOfRange(itemKey, prefixLength, itemKey.length), 60);
+            throw KeyLimit.tooLong(itemKey, entityName, "the key of the item at " + path, "every item of the"
+                    + " attribute-per-key layout holds the record key and its path; shorten the key components, set"
+                    + " elements or map keys");
+        }
+        return itemKey;
     }
 
     private static KeyValue item(byte[] key, byte[] body) {

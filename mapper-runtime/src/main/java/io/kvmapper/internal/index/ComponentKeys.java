@@ -2,6 +2,7 @@ package io.kvmapper.internal.index;
 
 import io.kvmapper.CorruptDataException;
 import io.kvmapper.InvalidRequestException;
+import io.kvmapper.internal.layout.KeyLimit;
 import io.kvmapper.spi.KeyRange;
 import io.kvmapper.tuple.Tuples;
 
@@ -30,6 +31,25 @@ public record ComponentKeys(ComponentKind kind, String entity, String name, byte
     /** "index 'name'" or "counter 'name'", as messages and progress reports name it. */
     public String describe() {
         return kind + " '" + name + "'";
+    }
+
+    /**
+     * {@code key}, an item of the component to be written, once it is within {@link io.kvmapper.KvStore#MAX_KEY_BYTES}:
+     * an index entry or unique claim, an expiry entry, a counter group.
+     *
+     * @throws InvalidRequestException naming the entity, the component and the key if it is longer
+     */
+    byte[] writable(byte[] key) {
+        if (KeyLimit.fits(key.length)) {
+            return key;
+        }
+        throw KeyLimit.tooLong(key, entity + ": " + describe(), kind == ComponentKind.COUNTER ? "the group" : "the entry",
+                switch (kind) {
+                    case INDEX -> "shorten the indexed values, or the key components, which an entry holds too;"
+                            + " to look up long texts, index a hash of them";
+                    case COUNTER -> "shorten the values the counter groups by";
+                    case EXPIRY -> "shorten the key components, which an expiry entry holds";
+                });
     }
 
     /**

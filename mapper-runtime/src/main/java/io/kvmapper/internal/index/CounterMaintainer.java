@@ -98,15 +98,15 @@ public final class CounterMaintainer<E> implements ComponentMaintainer<E> {
         long newAmount = now == null ? 0 : counter.amount().applyAsLong(now);
         if (oldGroup != null && newGroup != null && Arrays.equals(oldGroup, newGroup)) {
             if (newAmount != oldAmount) {
-                add(writes, groupKey(newGroup), newAmount - oldAmount);
+                add(writes, keys.writable(groupKey(newGroup)), newAmount - oldAmount);
             }
             return;
         }
         if (oldGroup != null && oldAmount != 0) {
-            add(writes, groupKey(oldGroup), -oldAmount);
+            add(writes, groupKey(oldGroup), -oldAmount); // taking a record out of a group stays possible
         }
         if (newGroup != null && newAmount != 0) {
-            add(writes, groupKey(newGroup), newAmount);
+            add(writes, keys.writable(groupKey(newGroup)), newAmount);
         }
     }
 

@@ -126,7 +126,7 @@ public abstract sealed class IndexMaintainer<E> implements ComponentMaintainer<E
         }
         for (byte[] value : after) {
             if (!holds(before, beforeSet, value)) {
-                enter(kv, value, entryKey(value, recordKey), writes);
+                enter(kv, value, keys.writable(entryKey(value, recordKey)), writes);
             }
         }
     }

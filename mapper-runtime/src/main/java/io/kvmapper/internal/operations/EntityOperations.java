@@ -23,6 +23,7 @@ import io.kvmapper.internal.index.EntityMaintainers;
 import io.kvmapper.internal.index.ExpiryIndexMaintainer;
 import io.kvmapper.internal.index.IndexMaintainer;
 import io.kvmapper.internal.layout.KeyLayout;
+import io.kvmapper.internal.layout.KeyLimit;
 import io.kvmapper.internal.layout.KeyRanges;
 import io.kvmapper.internal.layout.RecordRange;
 import io.kvmapper.internal.maintenance.IntegrityChecker;
@@ -284,6 +285,7 @@ public final class EntityOperations<E> {
         byte[] key = shared.mapping().keyOf(entity);
         RecordLayout<E> records = shared.records();
         if (shared.maintainers().isEmpty() && shared.mapping().version() == null && !records.writeNeedsOld()) {
+            requireWritable(key);
             execute("save", kv -> {
                 records.write(kv, key, null, entity);
                 if (shared.feed() != null) {
@@ -497,6 +499,7 @@ public final class EntityOperations<E> {
      * its index entries and counter contributions, and the feed gets its delete before the put.
      */
     private E write(KvTransaction kv, byte[] key, RecordLayout.Stored<E> old, E now) {
+        requireWritable(key);
         E before = old == null ? null : old.entity();
         boolean expired = before != null && hasExpired(before);
         E stored = versioned(key, expired ? null : before, now);
@@ -512,6 +515,17 @@ public final class EntityOperations<E> {
             }
         }
         return stored;
+    }
+
+    /**
+     * Refuses a write under a record key longer than {@link KvStore#MAX_KEY_BYTES}, before anything is written: the
+     * first check of a write, since the record's items, index entries and expiry entry all hold the key.
+     */
+    private void requireWritable(byte[] key) {
+        if (!KeyLimit.fits(key.length)) {
+            throw KeyLimit.tooLong(key, entityName(), "the record key", "shorten the key components (a long text"
+                    + " belongs in a field; a key can hold a hash or an id of it)");
+        }
     }
 
     /** Whether {@code entity} has expired by the store's clock. */
@@ -591,6 +605,7 @@ public final class EntityOperations<E> {
                 if (old == null || hasExpired(old.entity())) {
                     return false;
                 }
+                requireWritable(key);
                 now = versioned(key, old.entity(), change.apply(changeable(old)));
                 shared.maintainers().update(kv, key, old.entity(), now);
                 VersionField<E> version = shared.mapping().version();
@@ -600,6 +615,8 @@ public final class EntityOperations<E> {
                 loaded = old.items();
             } else if (!records.exists(kv, key)) {
                 return false;
+            } else {
+                requireWritable(key);
             }
             work.apply(kv, fields, loaded);
             fields.touch(kv, key);

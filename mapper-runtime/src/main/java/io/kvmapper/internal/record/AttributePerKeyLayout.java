@@ -13,6 +13,7 @@ import io.kvmapper.internal.codec.ListPositions;
 import io.kvmapper.internal.codec.ValueBuffer;
 import io.kvmapper.internal.codec.ValueCheck;
 import io.kvmapper.internal.codec.ValueHeader;
+import io.kvmapper.internal.layout.KeyLimit;
 import io.kvmapper.internal.mapping.EntityMapping;
 import io.kvmapper.internal.tuple.TupleReader;
 import io.kvmapper.internal.tuple.TupleWriter;
@@ -267,7 +268,8 @@ final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldCha
     public void writeVersion(KvTransaction kv, byte[] key, long version) {
         byte[] field = codec.versionField();
         if (field != null) {
-            byte[] itemKey = concat(key, field);
+            byte[] itemKey = KeyLimit.require(concat(key, field), entityName(), "the key of its version item",
+                    "shorten the key components");
             kv.put(itemKey, ValueCheck.sealInPlace(itemKey,
                     new TupleWriter(10).writeLong(version).toByteArray(ValueCheck.LENGTH)));
         }
@@ -338,12 +340,9 @@ final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldCha
         try (KvCursor cursor = kv.scan(KeyRange.tuplePrefix(prefix), ScanOptions.REVERSE.withLimit(1))) {
             last = cursor.hasNext() ? cursor.next() : null;
         }
-        if (last == null) {
-            kv.put(prefix, ValueCheck.seal(prefix, CONTAINER));
-        }
         ListPositions.Position position = last == null || last.key().length == prefix.length ? ListPositions.first()
                 : ListPositions.after(positionOf(last.key(), prefix.length));
-        writeElement(kv, field, prefix, position, element);
+        writeElement(kv, field, prefix, last == null, position, element);
     }
 
     /**
@@ -357,16 +356,13 @@ final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldCha
         if (index < 0 || index > scan.count) {
             throw CollectionChanges.outOfRange(entityName(), field.name(), index, scan.count, true);
         }
-        if (!scan.present) {
-            kv.put(prefix, ValueCheck.seal(prefix, CONTAINER));
-        }
         ListPositions.Position position;
         if (scan.before == null) {
             position = scan.at == null ? ListPositions.first() : ListPositions.before(scan.at);
         } else {
             position = scan.at == null ? ListPositions.after(scan.before) : ListPositions.between(scan.before, scan.at);
         }
-        writeElement(kv, field, prefix, position, element);
+        writeElement(kv, field, prefix, !scan.present, position, element);
     }
 
     /** Removes the element at {@code index} of a list field: one range delete of its items. */
@@ -390,20 +386,25 @@ final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldCha
     public void put(KvTransaction kv, byte[] key, AttributeField field, Consumer<TupleWriter> entry,
             Consumer<AttributeWriter> value) {
         byte[] prefix = concat(key, field.path());
-        ensureContainer(kv, prefix);
         AttributeWriter out = new AttributeWriter(entityName(), prefix);
+        byte[] replaced = null; // the entry whose items the new value replaces
         try {
             entry.accept(out.path());
             if (value == null) {
                 out.setElement();
             } else {
                 if (!field.scalarElements()) {
-                    kv.deleteRange(KeyRange.tuplePrefix(out.path().toByteArray()));
+                    replaced = out.path().toByteArray();
                 }
                 value.accept(out);
             }
         } catch (InvalidRequestException e) {
             throw unstorable(e, field, out);
+        }
+        // written once every item is built (and within the key limit), so that a refused entry writes nothing
+        ensureContainer(kv, prefix);
+        if (replaced != null) {
+            kv.deleteRange(KeyRange.tuplePrefix(replaced));
         }
         for (KeyValue item : out.items()) {
             kv.put(item.key(), item.value());
@@ -483,14 +484,21 @@ final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldCha
         return entity;
     }
 
-    private void writeElement(KvTransaction kv, AttributeField field, byte[] prefix, ListPositions.Position position,
-            Consumer<AttributeWriter> element) {
+    /**
+     * Writes a list element's items at {@code position}, and the list's container item first if {@code newList}:
+     * once every item is built (and within the key limit), so that a refused element writes nothing.
+     */
+    private void writeElement(KvTransaction kv, AttributeField field, byte[] prefix, boolean newList,
+            ListPositions.Position position, Consumer<AttributeWriter> element) {
         AttributeWriter out = new AttributeWriter(entityName(), prefix);
         out.position(position.major(), position.minor());
         try {
             element.accept(out);
         } catch (InvalidRequestException e) {
             throw unstorable(e, field, out);
+        }
+        if (newList) {
+            kv.put(prefix, ValueCheck.seal(prefix, CONTAINER));
         }
         for (KeyValue item : out.items()) {
             kv.put(item.key(), item.value());

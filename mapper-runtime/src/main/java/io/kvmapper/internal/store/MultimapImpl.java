@@ -4,6 +4,7 @@ import io.kvmapper.InvalidRequestException;
 import io.kvmapper.Multimap;
 import io.kvmapper.Transaction;
 import io.kvmapper.internal.layout.Area;
+import io.kvmapper.internal.layout.KeyLimit;
 import io.kvmapper.spi.Counters;
 import io.kvmapper.spi.KeyRange;
 import io.kvmapper.spi.KeyValue;
@@ -71,7 +72,8 @@ final class MultimapImpl<K, V> implements Multimap<K, V> {
             throw new InvalidRequestException("multimap " + name + ": cannot add " + times
                     + " occurrences; use remove, or allowingNegativeCounts() for debts");
         }
-        byte[] item = item(key, value);
+        byte[] item = KeyLimit.require(item(key, value), "multimap " + name, "the item",
+                "shorten the key or the value");
         write(kv -> {
             kv.add(item, times);
             return null;

@@ -15,16 +15,32 @@ public final class TupleText {
      * reason.
      */
     public static String of(byte[] key) {
+        return of(key, Integer.MAX_VALUE);
+    }
+
+    /**
+     * The key as {@link #of} prints it, cut after {@code maxChars} characters (then ending in {@code "..."}): for
+     * messages about keys that may be too long to print whole.
+     */
+    public static String abbreviated(byte[] key, int maxChars) {
+        return of(key, maxChars);
+    }
+
+    private static String of(byte[] key, int maxChars) {
         if (key == null) {
             return "null";
         }
-        StringBuilder out = new StringBuilder(key.length * 2 + 2).append('(');
+        StringBuilder out = new StringBuilder((int) Math.min(key.length * 2L + 2, maxChars + 4L)).append('(');
         TupleReader reader = new TupleReader(key);
         try {
             // Iterative, so that deeply nested keys cannot overflow the stack.
             int level = 0;
             boolean first = true;
             while (true) {
+                if (out.length() > maxChars) {
+                    out.setLength(maxChars);
+                    return out.append("...").toString();
+                }
                 if (!reader.hasNext()) {
                     if (level == 0) {
                         break;
@@ -45,19 +61,28 @@ public final class TupleText {
                     level++;
                     first = true;
                 } else {
-                    appendScalar(out, reader.read());
+                    appendScalar(out, reader.read(), maxChars);
                 }
             }
         } catch (CorruptDataException e) {
+            if (key.length * 2L + 2 > maxChars) {
+                return "0x" + HexFormat.of().formatHex(key, 0, Math.max(0, (maxChars - 2) / 2)) + "... (not a valid"
+                        + " tuple: " + e.getMessage() + ")";
+            }
             return "0x" + HexFormat.of().formatHex(key) + " (not a valid tuple: " + e.getMessage() + ")";
+        }
+        if (out.length() > maxChars) {
+            out.setLength(maxChars);
+            return out.append("...").toString();
         }
         return out.append(')').toString();
     }
 
-    private static void appendScalar(StringBuilder out, Object value) {
+    /** Appends {@code value}; a string or byte string only until {@code out} is longer than {@code maxChars}. */
+    private static void appendScalar(StringBuilder out, Object value, int maxChars) {
         if (value instanceof String s) {
             out.append('"');
-            for (int i = 0; i < s.length(); i++) {
+            for (int i = 0; i < s.length() && out.length() <= maxChars; i++) {
                 char c = s.charAt(i);
                 switch (c) {
                     case '"' -> out.append("\\\"");
@@ -77,7 +102,8 @@ public final class TupleText {
             out.append('"');
         } else if (value instanceof byte[] bytes) {
             out.append("b\"");
-            for (byte b : bytes) {
+            for (int i = 0; i < bytes.length && out.length() <= maxChars; i++) {
+                byte b = bytes[i];
                 int u = b & 0xFF;
                 if (u >= 0x20 && u < 0x7F && u != '"' && u != '\\') {
                     out.append((char) u);
