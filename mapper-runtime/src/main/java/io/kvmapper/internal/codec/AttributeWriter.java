@@ -115,15 +115,14 @@ public final class AttributeWriter {
      * The key of the item at the current path, once it is within {@link io.kvmapper.KvStore#MAX_KEY_BYTES}: items
      * are written only after every one is built, so a refused one leaves nothing written.
      *
-     * @throws io.kvmapper.InvalidRequestException naming the entity, the item's path and key if it is longer
+     * @throws io.kvmapper.InvalidRequestException naming the entity and the item's key if it is longer
      */
     private byte[] itemKey() {
         byte[] itemKey = key.toByteArray();
         if (!KeyLimit.fits(itemKey.length)) {
-            String path = TupleText.abbreviated(Arrays.copyOfRange(itemKey, prefixLength, itemKey.length), 60);
-            throw KeyLimit.tooLong(itemKey, entityName, "the key of the item at " + path, "every item of the"
-                    + " attribute-per-key layout holds the record key and its path; shorten the key components, set"
-                    + " elements or map keys");
+            throw KeyLimit.tooLong(itemKey, entityName, "the item key", "every item of the attribute-per-key layout"
+                    + " holds the record key and its path (field names, list positions, set elements, map keys);"
+                    + " shorten the key components, set elements or map keys");
         }
         return itemKey;
     }
