@@ -78,6 +78,19 @@ public final class EntityMaintainers<E> {
      * @throws CorruptDataException naming the record if an index or counter cannot hold a value of {@code old}
      */
     public void update(KvTransaction kv, byte[] recordKey, E old, E now) {
+        prepare(kv, recordKey, old, now).apply(kv);
+    }
+
+    /**
+     * What {@link #update} writes, with the claims made and the rest held back: the caller writes the record,
+     * then {@link PendingWrites#apply}s them, or, if the record's own write is refused before it writes anything,
+     * {@link PendingWrites#withdrawClaims withdraws} the claims, so that the transaction is as it was.
+     *
+     * @throws UniqueConstraintException as {@link #update} does; nothing was written then
+     * @throws InvalidRequestException as {@link #update} does; nothing was written then
+     * @throws CorruptDataException as {@link #update} does
+     */
+    public PendingWrites prepare(KvTransaction kv, byte[] recordKey, E old, E now) {
         // Nothing is written until every claim is made, so that a unique-constraint violation, or a value no
         // index or counter can hold, leaves the transaction as it was.
         PendingWrites writes = new PendingWrites(recordKey);
@@ -89,7 +102,7 @@ public final class EntityMaintainers<E> {
             writes.withdrawClaims(kv);
             throw e;
         }
-        writes.apply(kv);
+        return writes;
     }
 
     private static <E> List<ComponentMaintainer<E>> concat(List<IndexMaintainer<E>> indexes,

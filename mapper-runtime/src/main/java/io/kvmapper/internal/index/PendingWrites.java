@@ -65,8 +65,11 @@ public final class PendingWrites {
         adds = add(adds, new CounterAdd(key, delta, removeIfZero));
     }
 
-    /** Withdraws the claims made so far: a unique-constraint violation leaves the transaction as it was. */
-    void withdrawClaims(KvTransaction kv) {
+    /**
+     * Withdraws the claims made so far, and writes nothing: a unique-constraint violation, or a refusal of the
+     * record's own write, leaves the transaction as it was.
+     */
+    public void withdrawClaims(KvTransaction kv) {
         if (claims != null) {
             for (byte[] entry : claims) {
                 kv.release(entry, recordKey);
@@ -75,7 +78,7 @@ public final class PendingWrites {
     }
 
     /** Writes what the maintainers decided: deletes, releases, puts, then counter adds. */
-    void apply(KvTransaction kv) {
+    public void apply(KvTransaction kv) {
         if (deletes != null) {
             for (byte[] key : deletes) {
                 kv.delete(key);

@@ -22,6 +22,7 @@ import io.kvmapper.internal.index.CounterMaintainer;
 import io.kvmapper.internal.index.EntityMaintainers;
 import io.kvmapper.internal.index.ExpiryIndexMaintainer;
 import io.kvmapper.internal.index.IndexMaintainer;
+import io.kvmapper.internal.index.PendingWrites;
 import io.kvmapper.internal.layout.KeyLayout;
 import io.kvmapper.internal.layout.KeyLimit;
 import io.kvmapper.internal.layout.KeyRanges;
@@ -503,8 +504,16 @@ public final class EntityOperations<E> {
         E before = old == null ? null : old.entity();
         boolean expired = before != null && hasExpired(before);
         E stored = versioned(key, expired ? null : before, now);
-        shared.maintainers().update(kv, key, before, stored);
-        boolean wrote = shared.records().write(kv, key, old, stored);
+        PendingWrites upkeep = shared.maintainers().prepare(kv, key, before, stored);
+        boolean wrote;
+        try {
+            // a record the layout refuses to encode (an item key over the limit) is refused before it writes
+            wrote = shared.records().write(kv, key, old, stored);
+        } catch (InvalidRequestException e) {
+            upkeep.withdrawClaims(kv);
+            throw e;
+        }
+        upkeep.apply(kv);
         if (shared.feed() != null) {
             Instant at = store.clock().instant();
             if (expired) {
@@ -600,6 +609,7 @@ public final class EntityOperations<E> {
         return apply("update", kv -> {
             List<KeyValue> loaded = null;
             E now = null;
+            PendingWrites upkeep = null;
             if (readsEntity) {
                 RecordLayout.Stored<E> old = records.load(kv, key);
                 if (old == null || hasExpired(old.entity())) {
@@ -607,18 +617,29 @@ public final class EntityOperations<E> {
                 }
                 requireWritable(key);
                 now = versioned(key, old.entity(), change.apply(changeable(old)));
-                shared.maintainers().update(kv, key, old.entity(), now);
-                VersionField<E> version = shared.mapping().version();
-                if (version != null) {
-                    fields.writeVersion(kv, key, version.get(now));
-                }
+                upkeep = shared.maintainers().prepare(kv, key, old.entity(), now);
                 loaded = old.items();
             } else if (!records.exists(kv, key)) {
                 return false;
             } else {
                 requireWritable(key);
             }
-            work.apply(kv, fields, loaded);
+            try {
+                // refused (an index out of range, an item key over the limit) before it writes anything
+                work.apply(kv, fields, loaded);
+                VersionField<E> version = shared.mapping().version();
+                if (version != null && now != null) {
+                    fields.writeVersion(kv, key, version.get(now));
+                }
+            } catch (InvalidRequestException e) {
+                if (upkeep != null) {
+                    upkeep.withdrawClaims(kv);
+                }
+                throw e;
+            }
+            if (upkeep != null) {
+                upkeep.apply(kv);
+            }
             fields.touch(kv, key);
             if (shared.feed() != null) {
                 shared.feed().put(kv, key, now, store.clock().instant());

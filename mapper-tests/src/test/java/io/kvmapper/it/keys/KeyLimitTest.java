@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.kvmapper.IntegrityReport;
 import io.kvmapper.InvalidRequestException;
 import io.kvmapper.KvStore;
+import io.kvmapper.Transaction;
 import io.kvmapper.it.TestStores;
 import io.kvmapper.spi.KeyRange;
 import io.kvmapper.spi.KvBackend;
@@ -146,6 +147,28 @@ class KeyLimitTest {
         assertTrue(tickets.verify().isClean(), () -> tickets.verify().toString());
     }
 
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void aRefusedWriteLeavesTheUnitOfWorkItRanInAsItWas(Kind kind) {
+        Tickets tickets = open(kind);
+        store.transact(tx -> {
+            Tickets inTx = tickets.with(tx);
+            inTx.save(tickets.create("t", 5));
+            Ticket changed = inTx.find("t", 1).orElseThrow();
+            changed.handle = "claimed-first"; // a unique claim and an index entry the refusal must take back
+            changed.tags.add("new-tag");
+            changed.marks.put("k".repeat(20_000), 2); // over the limit only in the attribute-per-key layout
+            changed.city = kind == Kind.MONOLITHIC ? "c".repeat(20_000) : "Paris";
+            assertThrows(InvalidRequestException.class, () -> inTx.save(changed));
+        });
+        assertTrue(tickets.find("t", 5).isPresent());
+        assertEquals(tickets.create("t", 1), tickets.find("t", 1).orElseThrow());
+        assertEquals(Optional.empty(), tickets.findByHandle("claimed-first"));
+        assertEquals(0, tickets.findByTags("new-tag").size());
+        assertEquals(3, tickets.countByCity("Lyon"));
+        assertTrue(tickets.verify().isClean(), () -> tickets.verify().toString());
+    }
+
     /** Runs a write that must be refused, and checks that it left every item of the store as it was. */
     private InvalidRequestException refused(Supplier<Object> write) {
         TreeMap<byte[], byte[]> before = snapshot();
@@ -194,7 +217,13 @@ class KeyLimitTest {
 
         long countByCity(String city);
 
+        Optional<? extends Ticket> findByHandle(String handle);
+
+        List<? extends Ticket> findByTags(String tag);
+
         IntegrityReport verify();
+
+        Tickets with(Transaction tx);
 
         static Tickets mono(MonoTicketRepository repository) {
             return new Tickets() {
@@ -240,6 +269,18 @@ class KeyLimitTest {
 
                 public long countByCity(String city) {
                     return repository.countByCity(city);
+                }
+
+                public Optional<? extends Ticket> findByHandle(String handle) {
+                    return repository.findByHandle(handle);
+                }
+
+                public List<? extends Ticket> findByTags(String tag) {
+                    return repository.findByTags(tag);
+                }
+
+                public Tickets with(Transaction tx) {
+                    return mono(repository.with(tx));
                 }
 
                 public IntegrityReport verify() {
@@ -292,6 +333,18 @@ class KeyLimitTest {
 
                 public long countByCity(String city) {
                     return repository.countByCity(city);
+                }
+
+                public Optional<? extends Ticket> findByHandle(String handle) {
+                    return repository.findByHandle(handle);
+                }
+
+                public List<? extends Ticket> findByTags(String tag) {
+                    return repository.findByTags(tag);
+                }
+
+                public Tickets with(Transaction tx) {
+                    return apk(repository.with(tx));
                 }
 
                 public IntegrityReport verify() {
