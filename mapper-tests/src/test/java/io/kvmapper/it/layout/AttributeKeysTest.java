@@ -172,7 +172,7 @@ class AttributeKeysTest {
                 head), backend.takeWrites(), "updateX writes the difference within the field");
 
         assertTrue(profiles.appendTags(1, "z"));
-        assertEquals(List.of("put ((\"ApkProfile\", \"i\", \"tags\"), \"z\", 1)", "put " + R + ", \"tags\", 2, \"\")",
+        assertEquals(List.of("put " + R + ", \"tags\", 2, \"\")", "put ((\"ApkProfile\", \"i\", \"tags\"), \"z\", 1)",
                 head), backend.takeWrites(), "an indexed field moves its entry too, nothing else");
 
         ApkProfile expected = sample(1);
