@@ -189,7 +189,7 @@ public final class CassandraBackend implements KvBackend {
         Objects.requireNonNull(range, "range");
         Objects.requireNonNull(options, "options");
         enter();
-        return track(openCursor(range, options));
+        return track(openCursor(range, options).keysOnly(options.keysOnly()));
     }
 
     /**
@@ -203,7 +203,7 @@ public final class CassandraBackend implements KvBackend {
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(after, "after");
         enter();
-        return track(openCursor(range, options, after));
+        return track(openCursor(range, options, after).keysOnly(options.keysOnly()));
     }
 
     /**

@@ -125,6 +125,7 @@ final class CassandraTransaction implements KvTransaction, Resource {
             cursor = new OverlayCursor(writes, backend.openCursor(range, new ScanOptions(options.reverse(), 0)), range,
                     options, backend::failure);
         }
+        cursor.keysOnly(options.keysOnly());
         cursors.add(cursor);
         return cursor.trackedBy(cursors::remove);
     }
@@ -143,7 +144,7 @@ final class CassandraTransaction implements KvTransaction, Resource {
         Objects.requireNonNull(after, "after");
         enter();
         if (writes.isEmpty()) {
-            CursorBase cursor = backend.openCursor(range, options, after);
+            CursorBase cursor = backend.openCursor(range, options, after).keysOnly(options.keysOnly());
             cursors.add(cursor);
             return cursor.trackedBy(cursors::remove);
         }

@@ -4,6 +4,7 @@ import io.kvmapper.KvMapperException;
 import io.kvmapper.StoreClosedException;
 import io.kvmapper.spi.KeyValue;
 import io.kvmapper.spi.KvCursor;
+import io.kvmapper.spi.ScanOptions;
 import java.util.NoSuchElementException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
@@ -13,12 +14,16 @@ import java.util.function.Consumer;
  * what it reads from. A subclass only says how to fetch the next item.
  */
 abstract class CursorBase implements KvCursor, Resource {
+    private static final byte[] NO_VALUE = new byte[0];
+
     private final String description;
     private final AtomicBoolean released = new AtomicBoolean();
     private Consumer<Resource> onRelease = r -> { };
     private KeyValue next;
     private boolean done;
     private int remaining;
+    /** Whether items carry empty values instead of the stored ones ({@link ScanOptions#keysOnly()}). */
+    private boolean keysOnly;
     private volatile String abortReason;
 
     /**
@@ -36,6 +41,15 @@ abstract class CursorBase implements KvCursor, Resource {
         @SuppressWarnings("unchecked")
         C self = (C) this;
         return self;
+    }
+
+    /**
+     * Makes the cursor return every item with an empty value, as a scan with {@link ScanOptions#keysOnly()}
+     * does; called on the cursor handed to the caller, before its first item.
+     */
+    final CursorBase keysOnly(boolean keysOnly) {
+        this.keysOnly = keysOnly;
+        return this;
     }
 
     /**
@@ -91,7 +105,7 @@ abstract class CursorBase implements KvCursor, Resource {
             return false;
         }
         remaining--;
-        next = item;
+        next = keysOnly ? new KeyValue(item.key(), NO_VALUE) : item;
         return true;
     }
 

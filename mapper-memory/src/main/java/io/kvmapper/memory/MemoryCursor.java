@@ -21,12 +21,16 @@ import java.util.NoSuchElementException;
  * of its own (a scan on the backend) releases it as soon as it is exhausted or closed.
  */
 final class MemoryCursor implements KvCursor {
+    private static final byte[] NO_VALUE = new byte[0];
+
     private final Iterator<Map.Entry<byte[], VersionChain>> committed;
     private final long sequence;
     private final WriteBuffer ownWrites;
     private final byte[] begin;
     private final byte[] end;
     private final boolean reverse;
+    /** Whether items carry empty values instead of the stored ones ({@link ScanOptions#keysOnly()}). */
+    private final boolean keysOnly;
     private final Runnable ensureOwnerOpen;
     private final Snapshot ownSnapshot;
     private int remaining;
@@ -47,6 +51,7 @@ final class MemoryCursor implements KvCursor {
         this.begin = range.begin();
         this.end = range.end();
         this.reverse = options.reverse();
+        this.keysOnly = options.keysOnly();
         this.ensureOwnerOpen = ensureOwnerOpen;
         this.ownSnapshot = ownSnapshot;
         this.remaining = options.limit() == 0 ? Integer.MAX_VALUE : options.limit();
@@ -87,7 +92,7 @@ final class MemoryCursor implements KvCursor {
         if (!hasNext()) {
             throw new NoSuchElementException("the scan has no more items");
         }
-        KeyValue item = new KeyValue(nextKey.clone(), nextValue.clone());
+        KeyValue item = new KeyValue(nextKey.clone(), keysOnly ? NO_VALUE : nextValue.clone());
         nextKey = null;
         nextValue = null;
         return item;

@@ -26,12 +26,15 @@ import org.rocksdb.Slice;
 final class RocksCursor implements KvCursor, NativeResource {
     private static final int FIRST_BATCH = 16;
     private static final int MAX_BATCH = 1024;
+    private static final byte[] NO_VALUE = new byte[0];
 
     private final RocksBackend backend;
     private final Consumer<NativeResource> onRelease;
     private final byte[] begin;
     private final byte[] end;
     private final boolean reverse;
+    /** Whether items carry empty values instead of the stored ones ({@link ScanOptions#keysOnly()}). */
+    private final boolean keysOnly;
     private final String description;
     private final Slice lowerBound;
     private final Slice upperBound;
@@ -53,6 +56,7 @@ final class RocksCursor implements KvCursor, NativeResource {
         this.begin = range.begin();
         this.end = range.end();
         this.reverse = options.reverse();
+        this.keysOnly = options.keysOnly();
         this.remaining = options.limit() == 0 ? Integer.MAX_VALUE : options.limit();
         this.description = "scan of " + range + " in RocksDB store at " + backend.path();
         this.lowerBound = lowerBound;
@@ -176,7 +180,7 @@ final class RocksCursor implements KvCursor, NativeResource {
             // The iterator's bounds end it at the range's edges, own writes of a transaction included.
             int wanted = Math.min(batchSize, remaining);
             while (batch.size() < wanted && iterator.isValid()) {
-                batch.add(new KeyValue(iterator.key(), iterator.value()));
+                batch.add(new KeyValue(iterator.key(), keysOnly ? NO_VALUE : iterator.value()));
                 if (reverse) {
                     iterator.prev();
                 } else {

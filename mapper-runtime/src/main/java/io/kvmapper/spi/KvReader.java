@@ -32,7 +32,8 @@ public interface KvReader {
     /**
      * Streams the items whose keys lie in {@code range}, in ascending key order, or descending with
      * {@link ScanOptions#reverse()}, stopping after {@link ScanOptions#limit()} items if it is not zero.
-     * Items are fetched in bounded batches as the cursor advances, never all at once.
+     * Items are fetched in bounded batches as the cursor advances, never all at once. With
+     * {@link ScanOptions#keysOnly()} every item's value is the empty array.
      */
     KvCursor scan(KeyRange range, ScanOptions options);
 

@@ -228,6 +228,52 @@ public abstract class KvBackendConformanceTest {
     }
 
     @Test
+    void aKeysOnlyScanReturnsTheSameKeysWithEmptyValuesAlsoResumedAndInATransaction() {
+        List<byte[]> keys = new ArrayList<>();
+        for (char partition : new char[] {'a', 'b', 'c'}) {
+            for (int i = 0; i < 5; i++) {
+                keys.add(new byte[] {0x01, (byte) partition, 0x00, (byte) i});
+            }
+        }
+        commit(tx -> keys.forEach(k -> tx.put(k, value("stored " + HexFormat.of().formatHex(k)))));
+        KeyRange spanning = new KeyRange(new byte[] {0x01}, new byte[] {0x02});
+        KeyRange onePartition = KeyRange.startingWith(new byte[] {0x01, 'b', 0x00});
+        for (KeyRange range : List.of(spanning, onePartition)) {
+            for (ScanOptions options : List.of(ScanOptions.FORWARD, ScanOptions.REVERSE,
+                    ScanOptions.FORWARD.withLimit(4), ScanOptions.REVERSE.withLimit(2))) {
+                String what = range + " " + options;
+                List<KeyValue> full = scan(backend, range, options);
+                List<KeyValue> keysOnly = scan(backend, range, options.withKeysOnly());
+                assertEquals(hex(keys(full)), hex(keys(keysOnly)), what);
+                assertFalse(keysOnly.isEmpty(), what);
+                keysOnly.forEach(item -> assertArrayEquals(new byte[0], item.value(), what));
+                full.forEach(item -> assertTrue(item.value().length > 0, what));
+                byte[] after = full.get(0).key();
+                List<KeyValue> resumed = new ArrayList<>();
+                try (KvCursor cursor = backend.resume(range, options.withKeysOnly(), after)) {
+                    cursor.forEachRemaining(resumed::add);
+                }
+                List<KeyValue> resumedFull = new ArrayList<>();
+                try (KvCursor cursor = backend.resume(range, options, after)) {
+                    cursor.forEachRemaining(resumedFull::add);
+                }
+                assertEquals(hex(keys(resumedFull)), hex(keys(resumed)), "resumed " + what);
+                resumed.forEach(item -> assertArrayEquals(new byte[0], item.value(), "resumed " + what));
+            }
+        }
+        byte[] own = new byte[] {0x01, 'b', 0x00, 9};
+        try (KvTransaction tx = backend.beginTransaction()) {
+            tx.put(own, value("own write"));
+            tx.delete(keys.get(5));
+            List<KeyValue> seen = scan(tx, onePartition, ScanOptions.FORWARD.withKeysOnly());
+            List<byte[]> expected = new ArrayList<>(keys.subList(6, 10));
+            expected.add(own);
+            assertEquals(hex(expected), hex(keys(seen)));
+            seen.forEach(item -> assertArrayEquals(new byte[0], item.value()));
+        }
+    }
+
+    @Test
     void scanIncludesBeginAndExcludesEnd() {
         commit(tx -> {
             for (byte[] k : List.of(key(1), key(1, 0), key(2), key(2, 0), key(3))) {

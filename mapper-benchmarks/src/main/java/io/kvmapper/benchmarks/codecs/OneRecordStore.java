@@ -69,7 +69,7 @@ final class OneRecordStore implements KvBackend, KvTransaction {
             public KeyValue next() {
                 Map.Entry<byte[], byte[]> entry = entries.next();
                 returned++;
-                return new KeyValue(entry.getKey(), entry.getValue());
+                return new KeyValue(entry.getKey(), options.keysOnly() ? new byte[0] : entry.getValue());
             }
 
             @Override

@@ -178,17 +178,17 @@ public final class Json {
 
     /** Reads an ISO-8601 instant. */
     public static Instant readInstant(JsonParser p) {
-        return Instant.parse(readString(p));
+        return IsoText.instant(readString(p));
     }
 
     /** Reads an ISO-8601 date. */
     public static LocalDate readLocalDate(JsonParser p) {
-        return LocalDate.parse(readString(p));
+        return IsoText.localDate(readString(p));
     }
 
     /** Reads an ISO-8601 date-time without offset. */
     public static LocalDateTime readLocalDateTime(JsonParser p) {
-        return LocalDateTime.parse(readString(p));
+        return IsoText.localDateTime(readString(p));
     }
 
     /** Reads an enum constant by name. */

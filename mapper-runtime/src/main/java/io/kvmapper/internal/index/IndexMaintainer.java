@@ -5,6 +5,7 @@ import io.kvmapper.internal.layout.KeyLayout;
 import io.kvmapper.internal.mapping.IndexDefinition;
 import io.kvmapper.spi.KeyValue;
 import io.kvmapper.spi.KvTransaction;
+import io.kvmapper.spi.ScanOptions;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -84,6 +85,13 @@ public abstract sealed class IndexMaintainer<E> implements ComponentMaintainer<E
      * @throws io.kvmapper.CorruptDataException if the entry is malformed
      */
     public abstract byte[] recordKeyOf(KeyValue entry);
+
+    /**
+     * {@code options} as a finder scans the index's entries with, for {@link #recordKeyOf} and {@link #owns}: keys
+     * alone where an entry's key holds its record key (a non-unique index, whose entries' values are empty), with
+     * values where the value holds it (a unique index). Not for checks of the entries themselves, which read both.
+     */
+    public abstract ScanOptions entryScan(ScanOptions options);
 
     /**
      * Whether {@code entity}, stored under {@code recordKey}, has the entry {@code entryKey}: the one test of

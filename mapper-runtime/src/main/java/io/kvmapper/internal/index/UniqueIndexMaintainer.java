@@ -7,6 +7,7 @@ import io.kvmapper.internal.mapping.IndexDefinition;
 import io.kvmapper.internal.mapping.KeyText;
 import io.kvmapper.spi.KeyValue;
 import io.kvmapper.spi.KvTransaction;
+import io.kvmapper.spi.ScanOptions;
 import io.kvmapper.tuple.Tuples;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -39,6 +40,12 @@ public final class UniqueIndexMaintainer<E> extends IndexMaintainer<E> {
     @Override
     public byte[] entryKey(byte[] value, byte[] recordKey) {
         return KeyLayout.uniqueEntry(prefix, value);
+    }
+
+    /** {@inheritDoc} With values: an entry's value is its record key. */
+    @Override
+    public ScanOptions entryScan(ScanOptions options) {
+        return options;
     }
 
     @Override

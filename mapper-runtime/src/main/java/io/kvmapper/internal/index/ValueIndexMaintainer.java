@@ -4,6 +4,7 @@ import io.kvmapper.internal.layout.KeyLayout;
 import io.kvmapper.internal.mapping.IndexDefinition;
 import io.kvmapper.spi.KeyValue;
 import io.kvmapper.spi.KvTransaction;
+import io.kvmapper.spi.ScanOptions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiPredicate;
@@ -37,6 +38,12 @@ public sealed class ValueIndexMaintainer<E> extends IndexMaintainer<E> permits E
     @Override
     public byte[] recordKeyOf(KeyValue entry) {
         return layout.recordKeyOf(entry.key(), prefix.length, index.arity());
+    }
+
+    /** {@inheritDoc} Keys alone: an entry's key ends with its record key. */
+    @Override
+    public ScanOptions entryScan(ScanOptions options) {
+        return options.withKeysOnly();
     }
 
     @Override

@@ -876,7 +876,7 @@ public final class EntityOperations<E> {
             return found;
         }
         List<KeyValue> entries = new ArrayList<>(FETCH_BATCH);
-        try (KvCursor cursor = reader().scan(range, ScanOptions.FORWARD)) {
+        try (KvCursor cursor = reader().scan(range, info.entryScan(ScanOptions.FORWARD))) {
             while (cursor.hasNext()) {
                 entries.add(cursor.next());
                 if (entries.size() == FETCH_BATCH) {
@@ -895,7 +895,8 @@ public final class EntityOperations<E> {
 
     private Page<E> pageByIndexNow(String index, KeyRange range, PageRequest request) {
         IndexMaintainer<E> info = index(index);
-        Page<KeyValue> entries = pageOf(Continuations.Scan.INDEX, range, request, entry -> entry);
+        Page<KeyValue> entries = pageOf(Continuations.Scan.INDEX, range, info.entryScan(ScanOptions.FORWARD), request,
+                entry -> entry);
         return new Page<>(fetch(info, entries.items()), entries.continuation());
     }
 
@@ -1135,7 +1136,7 @@ public final class EntityOperations<E> {
 
     // ---- plumbing
 
-    private <T> Page<T> pageOf(Continuations.Scan scan, KeyRange range, PageRequest request,
+    private <T> Page<T> pageOf(Continuations.Scan scan, KeyRange range, ScanOptions forward, PageRequest request,
             Function<KeyValue, T> item) {
         requirePage(request);
         List<T> items = new ArrayList<>(Math.min(request.size(), 256));
@@ -1145,7 +1146,7 @@ public final class EntityOperations<E> {
         }
         byte[] lastKey = null;
         boolean more = false;
-        ScanOptions options = ScanOptions.FORWARD.withLimit(request.size() + 1);
+        ScanOptions options = forward.withLimit(request.size() + 1);
         try (KvCursor cursor = after == null ? reader().scan(range, options) : reader().resume(range, options, after)) {
             while (cursor.hasNext()) {
                 KeyValue next = cursor.next();

@@ -164,6 +164,8 @@ final class QueryBranch<E> implements AutoCloseable {
             return;
         }
         ScanOptions options = (scan.reverse() ? ScanOptions.REVERSE : ScanOptions.FORWARD).withLimit(cursorLimit);
+        // the items' keys are all that readKeys reads, but for a unique index's entries, whose values are record keys
+        options = index != null ? index.entryScan(options) : options.withKeysOnly();
         cursor = resumeAfter == null ? operations.reader().scan(over, options)
                 : operations.reader().resume(over, options, resumeAfter);
     }

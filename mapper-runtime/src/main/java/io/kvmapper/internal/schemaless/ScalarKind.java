@@ -1,5 +1,6 @@
 package io.kvmapper.internal.schemaless;
 
+import io.kvmapper.internal.codec.IsoText;
 import io.kvmapper.internal.codec.Json;
 import io.kvmapper.internal.codec.Proto;
 import io.kvmapper.internal.codec.ProtoType;
@@ -306,9 +307,9 @@ public enum ScalarKind {
                     }
                     yield uuid;
                 }
-                case INSTANT -> Instant.parse(text);
-                case LOCAL_DATE -> LocalDate.parse(text);
-                case LOCAL_DATE_TIME -> LocalDateTime.parse(text);
+                case INSTANT -> IsoText.instant(text);
+                case LOCAL_DATE -> IsoText.localDate(text);
+                case LOCAL_DATE_TIME -> IsoText.localDateTime(text);
                 case BIG_DECIMAL -> new BigDecimal(text);
                 case BIG_INTEGER -> new BigInteger(text);
             };
