@@ -1,7 +1,8 @@
 package io.kvmapper.rocksdb;
 
 import io.kvmapper.internal.tuple.TupleWriter;
-import java.util.Arrays;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.WriteBatchWithIndex;
@@ -23,27 +24,20 @@ import org.rocksdb.WriteBatchWithIndex;
  * several times more than the index entry: about a microsecond per commit in {@code ChangeFeedBenchmark}.
  */
 final class StampedPuts {
-    private byte[][] prefixes = new byte[1][];
-    private byte[][] values = new byte[1][];
-    private Consumer<byte[]>[] callbacks = newCallbacks(1);
+    /** One put: its key's prefix, its value, and whom to tell its completed key (or null). */
+    private record Put(byte[] prefix, byte[] value, Consumer<byte[]> committed) {
+    }
+
+    private final List<Put> puts = new ArrayList<>(1);
     private byte[][] completed;
-    private int size;
 
     void add(byte[] prefix, byte[] value, Consumer<byte[]> committed) {
-        if (size == prefixes.length) {
-            prefixes = Arrays.copyOf(prefixes, size * 2);
-            values = Arrays.copyOf(values, size * 2);
-            callbacks = Arrays.copyOf(callbacks, size * 2);
-        }
-        prefixes[size] = prefix;
-        values[size] = value;
-        callbacks[size] = committed;
-        size++;
+        puts.add(new Put(prefix, value, committed));
     }
 
     /** How many puts there are: how many records {@link #complete} appends. */
     int size() {
-        return size;
+        return puts.size();
     }
 
     /**
@@ -53,12 +47,12 @@ final class StampedPuts {
      * batch, also where the batch keeps one index entry per key.
      */
     void complete(WriteBatchWithIndex batch, long firstSequence) throws RocksDBException {
-        byte[][] keys = new byte[size][];
-        for (int i = 0; i < size; i++) {
-            byte[] prefix = prefixes[i];
-            byte[] key = new TupleWriter(prefix.length + 10).appendRaw(prefix).writeLong(firstSequence + i)
-                    .toByteArray();
-            batch.put(key, values[i]);
+        byte[][] keys = new byte[puts.size()][];
+        for (int i = 0; i < keys.length; i++) {
+            Put put = puts.get(i);
+            byte[] key = new TupleWriter(put.prefix().length + 10).appendRaw(put.prefix())
+                    .writeLong(firstSequence + i).toByteArray();
+            batch.put(key, put.value());
             keys[i] = key;
         }
         completed = keys;
@@ -66,16 +60,11 @@ final class StampedPuts {
 
     /** Tells each callback its completed key, once the batch is written. */
     void committed() {
-        for (int i = 0; i < size; i++) {
-            Consumer<byte[]> callback = callbacks[i];
+        for (int i = 0; i < completed.length; i++) {
+            Consumer<byte[]> callback = puts.get(i).committed();
             if (callback != null) {
                 callback.accept(completed[i].clone());
             }
         }
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Consumer<byte[]>[] newCallbacks(int length) {
-        return (Consumer<byte[]>[]) new Consumer<?>[length];
     }
 }

@@ -56,6 +56,24 @@ public final class ValueBuffer extends OutputStream {
         return at;
     }
 
+    /**
+     * Reads the unsigned LEB128 varint at {@code at[0]} of {@code bytes}, as {@link #writeVarint} writes it, and
+     * moves {@code at[0]} past it.
+     *
+     * @throws IndexOutOfBoundsException if the bytes end inside it, or it runs longer than an int's five bytes
+     */
+    public static int readVarint(byte[] bytes, int[] at) {
+        int value = 0;
+        for (int shift = 0; shift < 35; shift += 7) {
+            byte b = bytes[at[0]++];
+            value |= (b & 0x7F) << shift;
+            if (b >= 0) {
+                return value;
+            }
+        }
+        throw new IndexOutOfBoundsException("a varint longer than five bytes, ending at " + at[0]);
+    }
+
     /** The number of bytes written. */
     public int size() {
         return size;

@@ -20,7 +20,6 @@ import io.kvmapper.spi.ScanOptions;
 import io.kvmapper.tuple.Tuples;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.time.Duration;
 import java.time.Instant;
@@ -180,23 +179,21 @@ final class ChangeFeed<E> {
         Instant committedAt;
         int payload;
         try {
-            ByteBuffer in = ByteBuffer.wrap(value);
-            if (in.get() != FORMAT) {
+            if (value.length <= HEADER) {
+                throw corrupt(key, "it is " + value.length + " bytes long");
+            }
+            if (value[0] != FORMAT) {
                 throw corrupt(key, "it is of a format this version does not know");
             }
-            byte kind = in.get();
-            committedAt = Instant.ofEpochSecond(in.getLong(), in.getInt());
-            int length = 0;
-            for (int shift = 0; ; shift += 7) {
-                byte b = in.get();
-                length |= (b & 0x7F) << shift;
-                if (b >= 0) {
-                    break;
-                }
+            byte kind = value[1];
+            committedAt = instant(value);
+            int[] at = {HEADER};
+            int length = ValueBuffer.readVarint(value, at);
+            if (length < 0 || length > value.length - at[0]) {
+                throw corrupt(key, "its record key's length " + length + " runs past its end");
             }
-            recordKey = new byte[length];
-            in.get(recordKey);
-            payload = in.position();
+            recordKey = Arrays.copyOfRange(value, at[0], at[0] + length);
+            payload = at[0] + length;
             String position = HEX.formatHex(key, prefix.length, key.length);
             List<Object> components = records.mapping().keyComponents(recordKey);
             if (kind == DELETE) {
@@ -217,11 +214,15 @@ final class ChangeFeed<E> {
 
     /** When the change stored under {@code key} as {@code value} was committed. */
     private Instant committedAt(byte[] key, byte[] value) {
-        if (value.length < 14 || value[0] != FORMAT) {
+        if (value.length < HEADER || value[0] != FORMAT) {
             throw corrupt(key, "it is not a change");
         }
-        ByteBuffer in = ByteBuffer.wrap(value, 2, 12);
-        return Instant.ofEpochSecond(in.getLong(), in.getInt());
+        return instant(value);
+    }
+
+    /** The committed-at instant in a change's header, as {@link #append} writes it. */
+    private static Instant instant(byte[] value) {
+        return Instant.ofEpochSecond((long) LONG.get(value, 2), (int) INT.get(value, 2 + 8));
     }
 
     /**

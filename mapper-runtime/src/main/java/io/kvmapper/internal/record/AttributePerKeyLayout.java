@@ -186,14 +186,7 @@ final class AttributePerKeyLayout<E> extends RecordLayout<E> implements FieldCha
 
     /** The bytes after a varint length at {@code at[0]}, which moves past them. */
     private static byte[] lengthPrefixed(byte[] bytes, int[] at) {
-        int length = 0;
-        for (int shift = 0; ; shift += 7) {
-            byte b = bytes[at[0]++];
-            length |= (b & 0x7F) << shift;
-            if (b >= 0) {
-                break;
-            }
-        }
+        int length = ValueBuffer.readVarint(bytes, at);
         if (length < 0 || length > bytes.length - at[0]) {
             throw new IndexOutOfBoundsException("a length of " + length + " at " + at[0]);
         }

@@ -2,10 +2,14 @@ package io.kvmapper.internal.codec;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.junit.jupiter.api.Test;
 
-/** The two ways to write a varint (into a growing buffer, into an array sized by its length) write the same bytes. */
+/**
+ * The two ways to write a varint (into a growing buffer, into an array sized by its length) write the same bytes,
+ * and the one reader reads them back.
+ */
 class ValueBufferTest {
     @Test
     void aVarintIsWrittenAlikeIntoTheBufferAndIntoAnExactArray() {
@@ -24,5 +28,21 @@ class ValueBufferTest {
         ValueBuffer threeHundred = new ValueBuffer(0);
         threeHundred.writeVarint(300); // LEB128: the low seven bits with the continuation bit, then the rest
         assertArrayEquals(new byte[] {(byte) 0xAC, 0x02}, threeHundred.toByteArray());
+    }
+
+    @Test
+    void aVarintReadsBackAndMovesPastItself() {
+        int[] values = {0, 1, 127, 128, 300, 16_383, 16_384, 2_097_152, Integer.MAX_VALUE, -1};
+        for (int value : values) {
+            byte[] bytes = new byte[2 + ValueBuffer.varintLength(value)];
+            int end = ValueBuffer.writeVarint(bytes, 1, value);
+            int[] at = {1};
+            assertEquals(value, ValueBuffer.readVarint(bytes, at), "value " + value);
+            assertEquals(end, at[0], "position after " + value);
+        }
+        byte[] cut = {(byte) 0x80};
+        assertThrows(IndexOutOfBoundsException.class, () -> ValueBuffer.readVarint(cut, new int[1]));
+        byte[] sixBytes = {(byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, 0x01};
+        assertThrows(IndexOutOfBoundsException.class, () -> ValueBuffer.readVarint(sixBytes, new int[1]));
     }
 }
