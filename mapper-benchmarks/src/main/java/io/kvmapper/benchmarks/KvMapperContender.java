@@ -20,7 +20,12 @@ final class KvMapperContender implements Contender {
     private final MapperShop shop;
 
     KvMapperContender(Path dir, Function<KvStore, MapperShop> variant) {
-        this.store = RocksSettings.openMapperStore(dir, RocksKvStore.Options.DEFAULT_ENTITY_CACHE_SIZE);
+        this(dir, variant, RocksKvStore.Options.DEFAULT_ENTITY_CACHE_SIZE);
+    }
+
+    /** With an entity cache of {@code entityCacheBytes} (0: none). */
+    KvMapperContender(Path dir, Function<KvStore, MapperShop> variant, long entityCacheBytes) {
+        this.store = RocksSettings.openMapperStore(dir, entityCacheBytes);
         this.shop = variant.apply(store);
     }
 

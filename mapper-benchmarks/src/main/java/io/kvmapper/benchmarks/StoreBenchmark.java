@@ -113,11 +113,16 @@ public class StoreBenchmark {
         }
     }
 
-    /** Opens contender {@code name} on {@code dir}. */
+    /**
+     * Opens contender {@code name} on {@code dir}. Besides the {@link #contender} values, {@code kvmapper-nocache}
+     * is {@code kvmapper} with the entity cache turned off ({@code entityCacheSize(0)}), for runs that ask what the
+     * cache changes: {@code -p contender=kvmapper,kvmapper-nocache}.
+     */
     public static Contender open(String name, Path dir) {
         return switch (name) {
             case "raw" -> new RawRocksContender(dir);
             case "kvmapper" -> new KvMapperContender(dir, MapperShop::json);
+            case "kvmapper-nocache" -> new KvMapperContender(dir, MapperShop::json, 0);
             case "kvmapper-proto" -> new KvMapperContender(dir, MapperShop::protobuf);
             case "kvmapper-apk" -> new KvMapperContender(dir, MapperShop::attributePerKey);
             case "bdbje" -> new BerkeleyJeContender(dir);
