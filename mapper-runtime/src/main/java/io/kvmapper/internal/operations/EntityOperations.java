@@ -895,8 +895,7 @@ public final class EntityOperations<E> {
 
     private Page<E> pageByIndexNow(String index, KeyRange range, PageRequest request) {
         IndexMaintainer<E> info = index(index);
-        Page<KeyValue> entries = pageOf(Continuations.Scan.INDEX, range, info.entryScan(ScanOptions.FORWARD), request,
-                entry -> entry);
+        Page<KeyValue> entries = entryPage(info, range, request);
         return new Page<>(fetch(info, entries.items()), entries.continuation());
     }
 
@@ -1136,17 +1135,18 @@ public final class EntityOperations<E> {
 
     // ---- plumbing
 
-    private <T> Page<T> pageOf(Continuations.Scan scan, KeyRange range, ScanOptions forward, PageRequest request,
-            Function<KeyValue, T> item) {
+    /** A page of the entries of the index {@code info} in {@code range}, with the continuation after its last one. */
+    private Page<KeyValue> entryPage(IndexMaintainer<E> info, KeyRange range, PageRequest request) {
         requirePage(request);
-        List<T> items = new ArrayList<>(Math.min(request.size(), 256));
+        Continuations.Scan scan = Continuations.Scan.INDEX;
+        List<KeyValue> items = new ArrayList<>(Math.min(request.size(), 256));
         byte[] after = resumeAfter(scan, range, request);
         if (range.isEmpty() || finished(request, after)) {
             return new Page<>(items, Optional.empty());
         }
         byte[] lastKey = null;
         boolean more = false;
-        ScanOptions options = forward.withLimit(request.size() + 1);
+        ScanOptions options = info.entryScan(ScanOptions.FORWARD).withLimit(request.size() + 1);
         try (KvCursor cursor = after == null ? reader().scan(range, options) : reader().resume(range, options, after)) {
             while (cursor.hasNext()) {
                 KeyValue next = cursor.next();
@@ -1154,7 +1154,7 @@ public final class EntityOperations<E> {
                     more = true;
                     break;
                 }
-                items.add(item.apply(next));
+                items.add(next);
                 lastKey = next.key();
             }
         }
