@@ -102,7 +102,9 @@ public final class CassandraBackend implements KvBackend {
             throw CassandraErrors.storage(where, "opening the store (creating or preparing its tables)", e);
         }
         this.counterPartitions = options.counterPartitions();
-        this.placement = new Placement(options.bucketedPartitions(), options.partitionBuckets());
+        this.placement = new Placement(options.bucketedPartitions(),
+                statements.placesByValue() ? options.bucketsByValue() : BucketedPartitions.none(),
+                options.partitionBuckets());
         this.chunkSize = options.valueChunkSize();
         this.pageSize = options.pageSize();
         this.layout = new StoreLayout(placement, counterPartitions, chunkSize, Math.min(IN_BATCH, pageSize),
@@ -349,7 +351,7 @@ public final class CassandraBackend implements KvBackend {
      * their rows merged.
      */
     CursorBase partitionCursor(PartitionRange range, boolean reverse, int limit) {
-        List<byte[]> stored = placement.storedPartitions(range.partition());
+        List<byte[]> stored = placement.storedPartitions(range);
         if (stored.size() == 1) {
             return new PartitionCursor(this, range, stored.get(0), reverse, limit);
         }

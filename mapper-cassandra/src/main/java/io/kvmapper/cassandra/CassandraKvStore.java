@@ -182,6 +182,7 @@ public final class CassandraKvStore {
         private Predicate<byte[]> counterPartitions = CounterPartitions.kvMapperLayout();
         private Predicate<byte[]> chunkPartitions = ChunkPartitions.kvMapperLayout();
         private Predicate<byte[]> bucketedPartitions = BucketedPartitions.kvMapperLayout();
+        private Predicate<byte[]> bucketsByValue = BucketedPartitions.byValue();
         private int partitionBuckets = DEFAULT_PARTITION_BUCKETS;
         private Duration requestTimeout;
         private String username;
@@ -374,6 +375,31 @@ public final class CassandraKvStore {
         /** The partitions spread over buckets. */
         public Predicate<byte[]> bucketedPartitions() {
             return bucketedPartitions;
+        }
+
+        /**
+         * Which {@linkplain #bucketedPartitions bucketed partitions} choose a key's bucket by the first element of
+         * its sort key, its <em>value</em>, rather than by the whole sort key. Default
+         * {@link BucketedPartitions#byValue()}: index entries and counter groups. There every entry of one index
+         * value lies in one bucket, so a finder of one value (and a page of it) is one query, as in a table keyed
+         * by that value, while the values themselves spread over the buckets; a scan across values (a range
+         * finder) still asks every bucket. The price: a value held by very many records makes one wide bucket,
+         * as it would in a hand-made table. Leave out an index whose few values each hold a large share of the
+         * records ({@link BucketedPartitions#index}): its entries are then spread over every bucket, and each of
+         * its finders asks every bucket.
+         *
+         * <p>Part of the store's layout: open a store with the same choice every time. Tables created by a version
+         * before this option existed (their comment lacks {@code buckets=byValue}) keep choosing every bucket by
+         * the whole sort key, whatever this says.
+         */
+        public Options bucketsByValue(Predicate<byte[]> partitions) {
+            this.bucketsByValue = Objects.requireNonNull(partitions, "partitions");
+            return this;
+        }
+
+        /** The bucketed partitions whose buckets are chosen by value. */
+        public Predicate<byte[]> bucketsByValue() {
+            return bucketsByValue;
         }
 
         /**

@@ -53,7 +53,7 @@ record CommitPlan(List<Map.Entry<byte[], BufferedOp.Checked>> checked, List<CqlW
         Set<ByteBuffer> partitions = new LinkedHashSet<>();
         Set<ByteBuffer> zeroed = new LinkedHashSet<>();
         for (PartitionRange range : ranges) {
-            for (byte[] stored : placement.storedPartitions(range.partition())) {
+            for (byte[] stored : placement.storedPartitions(range)) {
                 partitions.add(ByteBuffer.wrap(stored));
                 batch.add(rangeDeletion(false, range, stored, deletedAt));
                 batch.add(rangeDeletion(true, range, stored, deletedAt));

@@ -34,23 +34,37 @@ record PartitionRange(byte[] partition, byte[] from, byte[] to) {
      * @throws InvalidRequestException if no prefix of the key is a tuple element
      */
     static int partitionLength(byte[] key) {
-        int strict = -1;
-        try {
-            strict = Tuples.partitionLength(key);
-        } catch (RuntimeException notATuple) {
-            // perhaps a complete element followed by bytes that continue it: looked for below
-        }
-        int limit = strict < 0 ? key.length : strict;
-        for (int i = 0; i + 1 < limit; i++) {
-            if (key[i] == 0 && key[i + 1] == (byte) 0xFF && isElement(key, i + 1)) {
-                return fits(key, i + 1);
-            }
-        }
-        if (strict < 0) {
+        int length = firstElementLength(key);
+        if (length < 0) {
             throw new InvalidRequestException("key " + Tuples.toString(key) + " does not start with a tuple element;"
                     + " the Cassandra backend stores every key as (partition, sort key) and needs one");
         }
-        return fits(key, strict);
+        return fits(key, length);
+    }
+
+    /**
+     * The length of the first element of {@code bytes} as {@link #partitionLength} delimits a partition: the
+     * strict tuple element, or the shortest prefix that is itself a complete element where that element holds an
+     * escaped zero byte; -1 if no prefix is an element. Every byte string that extends such a prefix has the same
+     * first element, so the bytes that start with it form one range.
+     */
+    static int firstElementLength(byte[] bytes) {
+        if (bytes.length == 0) {
+            return -1;
+        }
+        int strict = -1;
+        try {
+            strict = Tuples.partitionLength(bytes);
+        } catch (RuntimeException notATuple) {
+            // perhaps a complete element followed by bytes that continue it: looked for below
+        }
+        int limit = strict < 0 ? bytes.length : strict;
+        for (int i = 0; i + 1 < limit; i++) {
+            if (bytes[i] == 0 && bytes[i + 1] == (byte) 0xFF && isElement(bytes, i + 1)) {
+                return i + 1;
+            }
+        }
+        return strict;
     }
 
     /**

@@ -95,7 +95,7 @@ final class ReplacedCounters {
             if (!layout.mayHoldCounters(range.partition())) {
                 continue;
             }
-            for (byte[] stored : layout.placement().storedPartitions(range.partition())) {
+            for (byte[] stored : layout.placement().storedPartitions(range)) {
                 for (CounterRow row : reads.counterRowsIn(range, stored)) {
                     sums.put(ByteBuffer.wrap(range.key(row.sortKey())), row.sum());
                 }

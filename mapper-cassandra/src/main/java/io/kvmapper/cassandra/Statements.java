@@ -50,6 +50,7 @@ final class Statements {
     private final Duration timeout;
     private final Map<String, PreparedStatement> prepared = new ConcurrentHashMap<>();
     private final boolean marksBases;
+    private final boolean placesByValue;
 
     final PreparedStatement getData;
     final PreparedStatement getCounter;
@@ -79,7 +80,9 @@ final class Statements {
         this.serialConsistency = options.serialConsistency();
         this.pageSize = options.pageSize();
         this.timeout = options.requestTimeout();
-        this.marksBases = new StoreSchema(session, keyspace, table, writeConsistency, timeout).open(options);
+        StoreSchema.Recorded recorded = new StoreSchema(session, keyspace, table, writeConsistency, timeout).open(options);
+        this.marksBases = recorded.marksBases();
+        this.placesByValue = recorded.placesByValue();
         String counterColumns = marksBases ? "value, bases" : "value";
         getData = prepare("SELECT value FROM " + data + " WHERE partition = ? AND key = ?");
         getCounter = prepare("SELECT " + counterColumns + " FROM " + counters + " WHERE partition = ? AND key = ?");
@@ -107,6 +110,15 @@ final class Statements {
      */
     boolean marksBases() {
         return marksBases;
+    }
+
+    /**
+     * Whether the tables were created to choose buckets by value in the partitions
+     * {@link CassandraKvStore.Options#bucketsByValue} names ({@link Placement}); tables created before choose every
+     * bucket by the whole sort key.
+     */
+    boolean placesByValue() {
+        return placesByValue;
     }
 
     /** The data table, {@code keyspace.table}, for messages. */

@@ -34,6 +34,12 @@ final class StoreSchema {
      * marked. Tables created without it (by an earlier version, or by hand) are read in both tables.
      */
     static final String MARKED_BASES = "counterBases=marked";
+    /**
+     * How the data table's comment records that the partitions {@link CassandraKvStore.Options#bucketsByValue} names
+     * choose a key's bucket by its sort key's first element ({@link Placement}). Tables created without it (by an
+     * earlier version, or by hand) choose every bucket by the whole sort key, as they were written.
+     */
+    static final String PLACED_BY_VALUE = "buckets=byValue";
     private static final String SECURITY = " (docs/security.md shows the CQL)";
 
     private final CqlSession session;
@@ -55,10 +61,10 @@ final class StoreSchema {
      * Finds the keyspace and tables, creates what is missing as the options allow, and checks that the tables
      * were created for the options' number of buckets.
      *
-     * @return whether the tables mark the counter keys that have a data row ({@link #MARKED_BASES})
+     * @return what the data table's comment records beyond the number of buckets
      * @throws StorageException if the keyspace or a table is missing and may not be created, or the layout differs
      */
-    boolean open(CassandraKvStore.Options options) {
+    Recorded open(CassandraKvStore.Options options) {
         Map<String, String> tables = tables();
         if (tables.isEmpty() && !keyspaceExists()) {
             createKeyspace(options.keyspaceReplication());
@@ -76,7 +82,17 @@ final class StoreSchema {
         }
         String comment = tables.get(table.toLowerCase(Locale.ROOT));
         checkLayout(comment, options.partitionBuckets());
-        return comment != null && comment.contains(MARKED_BASES);
+        return new Recorded(comment != null && comment.contains(MARKED_BASES),
+                comment != null && comment.contains(PLACED_BY_VALUE));
+    }
+
+    /**
+     * What a data table's comment records besides its number of buckets.
+     *
+     * @param marksBases whether the counter table marks the counter keys that have a data row ({@link #MARKED_BASES})
+     * @param placesByValue whether buckets are chosen by value where the options say so ({@link #PLACED_BY_VALUE})
+     */
+    record Recorded(boolean marksBases, boolean placesByValue) {
     }
 
     /** The tables of the keyspace, by name, with their comments (empty if the keyspace does not exist). */
@@ -144,7 +160,7 @@ final class StoreSchema {
             return "CREATE TABLE IF NOT EXISTS " + qualified + " (partition blob, key blob, value blob,"
                     + " PRIMARY KEY (partition, key)) WITH CLUSTERING ORDER BY (key ASC)"
                     + " AND comment = 'kvmapper layout: partitionBuckets=" + buckets
-                    + (markBases ? ", " + MARKED_BASES : "") + "'";
+                    + ", " + PLACED_BY_VALUE + (markBases ? ", " + MARKED_BASES : "") + "'";
         }
         if (name.equals(table + "_chunks")) {
             return "CREATE TABLE IF NOT EXISTS " + qualified + " (partition blob, key blob, chunk int, chunks int,"

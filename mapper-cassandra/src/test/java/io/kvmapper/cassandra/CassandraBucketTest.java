@@ -30,11 +30,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * How bucketed partitions lie in Cassandra, with the default layout (index entries and counter groups in 8
- * buckets): the entries of one very common index value spread evenly over the buckets, each a Cassandra
- * partition of its own, instead of growing one partition; a point read asks one bucket, a scan asks all
- * of them at once and merges their rows in key order; records stay one partition each; and the number of
- * buckets, recorded with the tables, cannot change under a store.
+ * How bucketed partitions lie in Cassandra (index entries and counter groups in 8 buckets). With buckets chosen by
+ * value (the default), every entry of one index value lies in one bucket, so a finder of one value, a page of it and
+ * its point reads are one query each, while a scan across values asks every bucket. With an index left out of
+ * {@code bucketsByValue} (as for a status that a third of the records hold), the entries of one very common value
+ * spread evenly over the buckets, each a Cassandra partition of its own, instead of growing one partition; a point
+ * read asks one bucket, a scan asks all of them at once and merges their rows in key order. Records stay one
+ * partition each; the number of buckets, recorded with the tables, cannot change under a store; and tables created
+ * before buckets were chosen by value keep choosing them by key.
  */
 @Timeout(120)
 class CassandraBucketTest {
@@ -42,6 +45,9 @@ class CassandraBucketTest {
     private static final int BUCKETS = CassandraKvStore.Options.DEFAULT_PARTITION_BUCKETS;
     private static final RequestCounter REQUESTS = new RequestCounter();
     private static final byte[] STATUS_INDEX = Tuples.encode(List.of("User", "i", "status"));
+    /** The status index spread over every bucket: most tests here are about that spread. */
+    private static final CassandraKvStore.Options SPREAD = CassandraKvStore.options().bucketsByValue(
+            BucketedPartitions.byValue().and(BucketedPartitions.index("User", "status").negate()));
     private static CqlSession session;
 
     private CassandraBackend backend;
@@ -65,7 +71,7 @@ class CassandraBucketTest {
         for (String table : new String[] {"kv", "kv_chunks", "kv_counters"}) {
             session.execute("TRUNCATE " + KEYSPACE + "." + table);
         }
-        backend = CassandraKvStore.openBackend(session, KEYSPACE, CassandraKvStore.options());
+        backend = CassandraKvStore.openBackend(session, KEYSPACE, SPREAD);
         REQUESTS.reset();
     }
 
@@ -227,11 +233,109 @@ class CassandraBucketTest {
         assertTrue(e.getMessage().contains("partitionBuckets(" + BUCKETS + ")"), e.getMessage());
     }
 
+    @Test
+    void byValueTheEntriesOfOneValueLieInOneBucketAndItsFinderIsOneQuery() {
+        try (CassandraBackend byValue = CassandraKvStore.openBackend(session, KEYSPACE,
+                CassandraKvStore.options().table("by_value"))) {
+            truncate("by_value");
+            List<String> statuses = List.of("active", "closed", "new", "suspended");
+            List<byte[]> keys = new ArrayList<>();
+            for (String status : statuses) {
+                for (long id = 0; id < 250; id++) {
+                    keys.add(entry(status, id));
+                }
+            }
+            commit(byValue, tx -> keys.forEach(k -> tx.put(k, new byte[0])));
+
+            Map<String, Long> rowsPerPartition = rowsPerPartition("by_value");
+            assertTrue(rowsPerPartition.values().stream().allMatch(rows -> rows % 250 == 0),
+                    "each value's 250 entries in one bucket: " + rowsPerPartition);
+            assertTrue(rowsPerPartition.size() > 1, "the values spread over the buckets: " + rowsPerPartition);
+
+            for (String status : statuses) {
+                KeyRange value = KeyRange.tuplePrefix(Tuples.encode(List.of("User", "i", "status"), status));
+                List<byte[]> expected = keys.stream().filter(value::contains).toList();
+                REQUESTS.reset();
+                assertEquals(hex(expected), hex(keys(scan(byValue, value, ScanOptions.FORWARD))), status);
+                assertEquals(hex(expected.subList(0, 10)),
+                        hex(keys(scan(byValue, value, ScanOptions.FORWARD.withLimit(10)))));
+                List<byte[]> reversed = new ArrayList<>(expected);
+                java.util.Collections.reverse(reversed);
+                assertEquals(hex(reversed.subList(0, 100)),
+                        hex(keys(scan(byValue, value, ScanOptions.REVERSE.withLimit(100)))));
+                List<KeyValue> rest = new ArrayList<>();
+                try (KvCursor cursor = byValue.resume(value, ScanOptions.FORWARD.withLimit(20), expected.get(99))) {
+                    cursor.forEachRemaining(rest::add);
+                }
+                assertEquals(hex(expected.subList(100, 120)), hex(keys(rest)), "a page resumed inside the value");
+                assertEquals(4, REQUESTS.settled(4).size(), "one query per scan of one value: " + REQUESTS.requests());
+            }
+
+            REQUESTS.reset();
+            assertEquals(hex(keys.stream().sorted(Arrays::compareUnsigned).toList()),
+                    hex(keys(scan(byValue, KeyRange.startingWith(STATUS_INDEX), ScanOptions.FORWARD))));
+            assertEquals(BUCKETS, REQUESTS.settled(BUCKETS).size(), "a scan across values asks every bucket");
+
+            // a range deletion inside one value deletes there, and only there
+            KeyRange some = new KeyRange(entry("new", 10), entry("new", 20));
+            commit(byValue, tx -> tx.deleteRange(some));
+            assertEquals(keys.size() - 10, scan(byValue, KeyRange.startingWith(STATUS_INDEX), ScanOptions.FORWARD)
+                    .size());
+            assertEquals(hex(keys.stream().filter(k -> KeyRange.tuplePrefix(Tuples.encode(List.of("User", "i",
+                    "status"), "new")).contains(k) && !some.contains(k)).toList()), hex(keys(scan(byValue,
+                    KeyRange.tuplePrefix(Tuples.encode(List.of("User", "i", "status"), "new")), ScanOptions.FORWARD))));
+        }
+    }
+
+    @Test
+    void tablesCreatedBeforeBucketsWereChosenByValueKeepChoosingThemByKey() {
+        CassandraKvStore.openBackend(session, KEYSPACE, CassandraKvStore.options().table("by_key")).close();
+        truncate("by_key");
+        String comment = session.execute("SELECT comment FROM system_schema.tables WHERE keyspace_name = ? AND"
+                + " table_name = 'by_key'", KEYSPACE).one().getString(0);
+        assertTrue(comment.contains(StoreSchema.PLACED_BY_VALUE), comment);
+        // as an earlier version created them: the comment records the buckets and the marks, not the placement
+        session.execute("ALTER TABLE " + KEYSPACE + ".by_key WITH comment = '"
+                + comment.replace(", " + StoreSchema.PLACED_BY_VALUE, "") + "'");
+        try (CassandraBackend earlier = CassandraKvStore.openBackend(session, KEYSPACE,
+                CassandraKvStore.options().table("by_key"))) {
+            List<byte[]> keys = new ArrayList<>();
+            for (long id = 0; id < 400; id++) {
+                keys.add(entry("active", id));
+            }
+            commit(earlier, tx -> keys.forEach(k -> tx.put(k, new byte[0])));
+            assertEquals(BUCKETS, rowsPerPartition("by_key").size(), "one value spread over every bucket");
+            KeyRange active = KeyRange.tuplePrefix(Tuples.encode(List.of("User", "i", "status"), "active"));
+            assertEquals(hex(keys), hex(keys(scan(earlier, active, ScanOptions.FORWARD))));
+            assertArrayEquals(new byte[0], earlier.get(entry("active", 7)));
+        }
+    }
+
+    private static void truncate(String table) {
+        for (String name : new String[] {table, table + "_chunks", table + "_counters"}) {
+            session.execute("TRUNCATE " + KEYSPACE + "." + name);
+        }
+    }
+
+    /** How many rows each stored partition (hex) of {@code table} holds. */
+    private static Map<String, Long> rowsPerPartition(String table) {
+        Map<String, Long> rows = new TreeMap<>();
+        for (Row row : session.execute("SELECT partition, count(*) FROM " + KEYSPACE + "." + table
+                + " GROUP BY partition")) {
+            rows.put(HexFormat.of().formatHex(Statements.bytes(row.getByteBuffer(0))), row.getLong(1));
+        }
+        return rows;
+    }
+
     private static byte[] entry(String status, long id) {
         return Tuples.encode(List.of("User", "i", "status"), status, id);
     }
 
     private void commit(java.util.function.Consumer<KvTransaction> work) {
+        commit(backend, work);
+    }
+
+    private static void commit(CassandraBackend backend, java.util.function.Consumer<KvTransaction> work) {
         try (KvTransaction tx = backend.beginTransaction()) {
             work.accept(tx);
             tx.commit();
@@ -239,6 +343,10 @@ class CassandraBucketTest {
     }
 
     private List<KeyValue> scan(KeyRange range, ScanOptions options) {
+        return scan(backend, range, options);
+    }
+
+    private static List<KeyValue> scan(CassandraBackend backend, KeyRange range, ScanOptions options) {
         List<KeyValue> items = new ArrayList<>();
         try (KvCursor cursor = backend.scan(range, options)) {
             cursor.forEachRemaining(items::add);
