@@ -1,6 +1,7 @@
 package io.kvmapper.cassandra.bench;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import io.kvmapper.cassandra.BucketedPartitions;
 import io.kvmapper.cassandra.CassandraBackend;
 import io.kvmapper.cassandra.CassandraKvStore;
 import io.kvmapper.cassandra.CassandraTestServer;
@@ -26,7 +27,8 @@ import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * What spreading index partitions over buckets costs, and what a unique claim costs: the same index held in
- * one partition, in 8 buckets (the default) and in 16; a scan of one value's 10 entries and of another's
+ * one partition, and spread by whole key (each value's entries over every bucket: an index left out of
+ * {@code bucketsByValue}) in 8 buckets (the default number) and in 16; a scan of one value's 10 entries and of another's
  * 1,000 (a finder), a point read of one entry (a unique lookup), and the commit of a new unique entry as a
  * claim (a lightweight transaction) against a plain put. One real node on loopback, launched by the
  * benchmark; run with {@code mapper-cassandra/bench.sh}.
@@ -52,7 +54,7 @@ public class CassandraBucketBenchmark {
     public void start() {
         server = CassandraTestServer.start();
         session = server.newSession();
-        CassandraKvStore.Options options = CassandraKvStore.options()
+        CassandraKvStore.Options options = CassandraKvStore.options().bucketsByValue(BucketedPartitions.none())
                 .keyspaceReplication(Map.of("class", "SimpleStrategy", "replication_factor", "1"));
         unbucketed = fill(CassandraKvStore.openBackend(session, "bench_buckets",
                 options.table("unbucketed").partitionBuckets(1)));
