@@ -1,7 +1,8 @@
 package io.kvmapper.internal.layout;
 
+import io.kvmapper.internal.tuple.TupleReader;
+import io.kvmapper.internal.tuple.TypeCodes;
 import io.kvmapper.tuple.Tuples;
-import java.util.List;
 
 /**
  * The areas of a store's key layout, each named by the one tag that marks it: the only place these tags
@@ -37,6 +38,8 @@ public enum Area {
     /** Every multimap's pairs, one partition per multimap key. */
     MULTIMAP("$multimap");
 
+    private static final Area[] AREAS = values();
+
     private final String tag;
 
     Area(String tag) {
@@ -53,8 +56,29 @@ public enum Area {
      * or null if it lies outside KV Mapper's layout.
      */
     public static Area ofPartition(byte[] partition) {
-        List<?> nested = nestedElements(partition);
-        return nested == null ? null : areaOf(nested);
+        // A nested tuple starts with type code 0x05, its first element (a string) with 0x02: checking these
+        // two bytes first spares a read of every other partition. The rest is read in place, without decoding the
+        // record key components a record's partition holds: Cassandra asks this for every key it reads.
+        if (partition.length < 2 || partition[0] != 0x05 || partition[1] != 0x02) {
+            return null;
+        }
+        try {
+            TupleReader reader = new TupleReader(partition);
+            reader.beginNested();
+            String first = reader.readString();
+            if (!MULTIMAP.tag.equals(first) && reader.peekType() != TypeCodes.STRING) {
+                return null; // no tag, or a tag that is not a string
+            }
+            String tag = MULTIMAP.tag.equals(first) ? MULTIMAP.tag : reader.readString();
+            int rest = 0;
+            for (; reader.hasNext(); rest++) {
+                reader.skip();
+            }
+            reader.endNested();
+            return reader.hasNext() ? null : areaOf(first, tag, rest);
+        } catch (RuntimeException notATuple) {
+            return null;
+        }
     }
 
     /** The area of a key, or null if it lies outside KV Mapper's layout. */
@@ -102,23 +126,23 @@ public enum Area {
         }
     }
 
-    private static Area areaOf(List<?> nested) {
-        if (nested.isEmpty()) {
-            return null;
-        }
-        if (MULTIMAP.tag.equals(nested.get(0))) {
+    /**
+     * The area whose tag is {@code tag}, if the nested tuple has its shape.
+     *
+     * @param first the nested tuple's first element: an entity name, or the multimap tag
+     * @param tag the second element (the area's tag), or the multimap tag for a multimap
+     * @param rest how many elements follow the tag (a multimap's: after its first)
+     */
+    private static Area areaOf(String first, String tag, int rest) {
+        if (MULTIMAP.tag.equals(first)) {
             return MULTIMAP;
         }
-        if (nested.size() < 2 || !(nested.get(0) instanceof String)) {
-            return null;
-        }
-        Object tag = nested.get(1);
-        for (Area area : values()) {
+        for (Area area : AREAS) {
             if (area != MULTIMAP && area.tag.equals(tag)) {
                 boolean shaped = switch (area) {
                     case RECORDS -> true; // the entity name, the tag, then the partition's key components
-                    case META, FEED -> nested.size() == 2;
-                    default -> nested.size() == 3; // the entity name, the tag, the index, counter or field name
+                    case META, FEED -> rest == 0;
+                    default -> rest == 1; // the entity name, the tag, the index, counter or field name
                 };
                 return shaped ? area : null;
             }
@@ -132,21 +156,6 @@ public enum Area {
             return java.util.Arrays.copyOf(key, Tuples.partitionLength(key));
         } catch (RuntimeException notATuple) {
             return key;
-        }
-    }
-
-    /** The elements of the nested tuple that {@code partition} holds, or null if it holds none. */
-    private static List<?> nestedElements(byte[] partition) {
-        // A nested tuple starts with type code 0x05, its first element (a string) with 0x02: checking these
-        // two bytes first spares a decode of every other partition.
-        if (partition.length < 2 || partition[0] != 0x05 || partition[1] != 0x02) {
-            return null;
-        }
-        try {
-            List<Object> elements = Tuples.decode(partition);
-            return elements.size() == 1 && elements.get(0) instanceof List<?> nested ? nested : null;
-        } catch (RuntimeException notATuple) {
-            return null;
         }
     }
 }
