@@ -360,7 +360,7 @@ public final class CassandraBackend implements KvBackend {
         for (byte[] bucket : stored) {
             buckets.add(new PartitionCursor(this, range, bucket, reverse, limit, pageRows));
         }
-        return new MergedCursor(buckets, reverse, limit, "scan of " + range + " in its " + stored.size()
+        return new MergedCursor(buckets, reverse, limit, () -> "scan of " + range + " in its " + stored.size()
                 + " buckets in " + where);
     }
 
@@ -463,8 +463,8 @@ public final class CassandraBackend implements KvBackend {
         int batch = Math.min(IN_BATCH, pageSize);
         for (int from = 0; from < sortKeys.size(); from += batch) {
             List<ByteBuffer> slice = sortKeys.subList(from, Math.min(sortKeys.size(), from + batch));
-            pending.add(new Pending(stored, partition, counters, session.executeAsync(statements.bindRead(
-                    counters ? statements.getCounterIn : statements.getDataIn, stored, slice))));
+            pending.add(new Pending(stored, partition, counters,
+                    session.executeAsync(statements.bindReadKeys(counters, stored, slice))));
         }
     }
 

@@ -143,7 +143,7 @@ final class CqlRequests implements CommitStore {
         List<CompletionStage<AsyncResultSet>> pending = new ArrayList<>(queries.size());
         for (ReplacedCounters.KeysQuery query : queries) {
             pending.add(backend.session().executeAsync(
-                    statements.bindRead(statements.getCounterIn, query.stored(), query.sortKeys())));
+                    statements.bindReadKeys(true, query.stored(), query.sortKeys())));
         }
         List<List<ReplacedCounters.CounterRow>> found = new ArrayList<>(pending.size());
         for (CompletionStage<AsyncResultSet> read : pending) {

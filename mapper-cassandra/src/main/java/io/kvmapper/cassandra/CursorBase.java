@@ -8,6 +8,7 @@ import io.kvmapper.spi.ScanOptions;
 import java.util.NoSuchElementException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * What every cursor of this backend shares: the limit, look-ahead by one item, closing, and ending with
@@ -16,7 +17,7 @@ import java.util.function.Consumer;
 abstract class CursorBase implements KvCursor, Resource {
     private static final byte[] NO_VALUE = new byte[0];
 
-    private final String description;
+    private final Supplier<String> description;
     private final AtomicBoolean released = new AtomicBoolean();
     private Consumer<Resource> onRelease = r -> { };
     private KeyValue next;
@@ -28,9 +29,10 @@ abstract class CursorBase implements KvCursor, Resource {
 
     /**
      * @param limit the most items to return, or 0 for no limit
-     * @param description what the cursor scans, for messages
+     * @param description what the cursor scans, for messages: built only when a message needs it, since a
+     *     cursor's range printed as text costs more than a short scan's other work on the client
      */
-    CursorBase(int limit, String description) {
+    CursorBase(int limit, Supplier<String> description) {
         this.remaining = limit == 0 ? Integer.MAX_VALUE : limit;
         this.description = description;
     }
@@ -98,7 +100,7 @@ abstract class CursorBase implements KvCursor, Resource {
             if (abortReason != null) {
                 throw new StoreClosedException(abortReason);
             }
-            throw failure(description, e);
+            throw failure(description(), e);
         }
         if (item == null) {
             finish();
@@ -112,7 +114,7 @@ abstract class CursorBase implements KvCursor, Resource {
     @Override
     public final KeyValue next() {
         if (!hasNext()) {
-            throw new NoSuchElementException(description + " has no more items");
+            throw new NoSuchElementException(description() + " has no more items");
         }
         KeyValue item = next;
         next = null;
@@ -128,13 +130,13 @@ abstract class CursorBase implements KvCursor, Resource {
     @Override
     public final void abort(String reason) {
         if (!released.get()) {
-            abortReason = description + " was closed: " + reason;
+            abortReason = description() + " was closed: " + reason;
             release();
         }
     }
 
     String description() {
-        return description;
+        return description.get();
     }
 
     private void finish() {

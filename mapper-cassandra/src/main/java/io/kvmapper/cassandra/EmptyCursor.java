@@ -7,7 +7,7 @@ import io.kvmapper.spi.KeyValue;
 /** A cursor over an empty range: it asks Cassandra nothing. */
 final class EmptyCursor extends CursorBase {
     EmptyCursor(String where) {
-        super(0, "scan of an empty range in " + where);
+        super(0, () -> "scan of an empty range in " + where);
     }
 
     @Override

@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
+import java.util.function.Supplier;
 
 /**
  * A scan of a range in a bucketed partition: one cursor per bucket, all started at once, their items merged
@@ -22,7 +23,7 @@ final class MergedCursor extends CursorBase {
     private PartitionCursor due;
     private boolean started;
 
-    MergedCursor(List<PartitionCursor> buckets, boolean reverse, int limit, String description) {
+    MergedCursor(List<PartitionCursor> buckets, boolean reverse, int limit, Supplier<String> description) {
         super(limit, description);
         this.buckets = List.copyOf(buckets);
         Comparator<Head> byKey = (a, b) -> Arrays.compareUnsigned(a.item().key(), b.item().key());

@@ -27,7 +27,7 @@ final class OverlayCursor extends CursorBase {
      * @param failures maps a failure of {@code store}
      */
     OverlayCursor(WriteSet writes, CursorBase store, KeyRange range, ScanOptions options, Failures failures) {
-        super(options.limit(), store.description() + " with a transaction's own writes");
+        super(options.limit(), () -> store.description() + " with a transaction's own writes");
         this.writes = writes;
         this.store = store;
         this.range = range;

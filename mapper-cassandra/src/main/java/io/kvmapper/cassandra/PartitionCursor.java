@@ -48,7 +48,7 @@ final class PartitionCursor extends CursorBase {
      */
     PartitionCursor(CassandraBackend backend, PartitionRange range, byte[] stored, boolean reverse, int limit,
             int pageRows) {
-        super(limit, "scan of " + range + " in " + backend.where());
+        super(limit, () -> "scan of " + range + " in " + backend.where());
         this.backend = backend;
         this.range = range;
         this.stored = stored;

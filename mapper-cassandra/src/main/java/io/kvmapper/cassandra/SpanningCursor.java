@@ -36,7 +36,7 @@ final class SpanningCursor extends CursorBase {
      *     whole range
      */
     SpanningCursor(CassandraBackend backend, KeyRange range, boolean reverse, int limit, byte[] resumeAfter) {
-        super(limit, "scan of " + range + " across partitions of " + backend.where());
+        super(limit, () -> "scan of " + range + " across partitions of " + backend.where());
         this.backend = backend;
         this.range = range;
         this.reverse = reverse;

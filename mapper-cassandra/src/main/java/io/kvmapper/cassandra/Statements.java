@@ -5,8 +5,11 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Statement;
+import com.datastax.oss.driver.api.core.type.codec.TypeCodec;
+import com.datastax.oss.driver.api.core.type.codec.TypeCodecs;
 import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
@@ -36,6 +39,7 @@ import java.util.regex.Pattern;
  */
 final class Statements {
     private static final Pattern NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_]{0,38}");
+    private static final TypeCodec<List<ByteBuffer>> BLOB_LIST = TypeCodecs.listOf(TypeCodecs.BLOB);
 
     private final CqlSession session;
     private final String keyspace;
@@ -54,8 +58,11 @@ final class Statements {
 
     final PreparedStatement getData;
     final PreparedStatement getCounter;
-    final PreparedStatement getDataIn;
-    final PreparedStatement getCounterIn;
+    private final PreparedStatement getDataIn;
+    private final PreparedStatement getCounterIn;
+    /** {@link #getDataIn} and {@link #getCounterIn} for one key: {@code key = ?}, so no list to bind. */
+    private final PreparedStatement getDataOne;
+    private final PreparedStatement getCounterOne;
     final PreparedStatement getChunks;
     final PreparedStatement insertData;
     final PreparedStatement deleteData;
@@ -87,6 +94,9 @@ final class Statements {
         getData = prepare("SELECT value FROM " + data + " WHERE partition = ? AND key = ?");
         getCounter = prepare("SELECT " + counterColumns + " FROM " + counters + " WHERE partition = ? AND key = ?");
         getDataIn = prepare("SELECT key, value FROM " + data + " WHERE partition = ? AND key IN ?");
+        getDataOne = prepare("SELECT key, value FROM " + data + " WHERE partition = ? AND key = ?");
+        getCounterOne = prepare("SELECT key, " + counterColumns + " FROM " + counters
+                + " WHERE partition = ? AND key = ?");
         getCounterIn = prepare("SELECT key, " + counterColumns + " FROM " + counters
                 + " WHERE partition = ? AND key IN ?");
         getChunks = prepare("SELECT chunk, chunks, value, WRITETIME(value) FROM " + chunks
@@ -177,6 +187,19 @@ final class Statements {
     BoundStatement serialRead(PreparedStatement statement, Object... values) {
         BoundStatement read = statement.bind(values).setConsistencyLevel(serialConsistency);
         return timeout == null ? read : read.setTimeout(timeout);
+    }
+
+    /**
+     * A read of the rows of {@code sortKeys} in the stored partition {@code stored} of the data table or the counter
+     * table, each row's key first: {@code key = ?} for one key, {@code key IN ?} for more. The list is bound with
+     * its codec named, since the driver otherwise inspects its elements' type on every bind.
+     */
+    BoundStatement bindReadKeys(boolean counterTable, ByteBuffer stored, List<ByteBuffer> sortKeys) {
+        if (sortKeys.size() == 1) {
+            return bindRead(counterTable ? getCounterOne : getDataOne, stored, sortKeys.get(0));
+        }
+        return read((counterTable ? getCounterIn : getDataIn).boundStatementBuilder()
+                .setByteBuffer(0, stored).set(1, sortKeys, BLOB_LIST).build());
     }
 
     /** A bound read with {@code values}. */

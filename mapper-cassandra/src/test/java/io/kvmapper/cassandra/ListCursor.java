@@ -12,7 +12,7 @@ final class ListCursor extends CursorBase {
     private boolean closed;
 
     ListCursor(List<KeyValue> items) {
-        super(0, "scan of a list");
+        super(0, () -> "scan of a list");
         this.items = items.iterator();
     }
 
