@@ -27,7 +27,7 @@ final class Placement {
     private final Predicate<byte[]> byValue;
     private final int buckets;
 
-    /** Buckets chosen by the whole sort key in every bucketed partition, as tables created before placement by value. */
+    /** Buckets chosen by the whole sort key in every bucketed partition, as tables made before buckets by value. */
     Placement(Predicate<byte[]> bucketed, int buckets) {
         this(bucketed, BucketedPartitions.none(), buckets);
     }

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.regex.Pattern;
 
 /**
@@ -53,6 +54,8 @@ final class Statements {
     private final int pageSize;
     private final Duration timeout;
     private final Map<String, PreparedStatement> prepared = new ConcurrentHashMap<>();
+    /** {@link #scan}'s statements, by variant; threads that race fill a slot with the same one ({@link #prepare}). */
+    private final AtomicReferenceArray<PreparedStatement> scans = new AtomicReferenceArray<>(16);
     private final boolean marksBases;
     private final boolean placesByValue;
 
@@ -87,7 +90,8 @@ final class Statements {
         this.serialConsistency = options.serialConsistency();
         this.pageSize = options.pageSize();
         this.timeout = options.requestTimeout();
-        StoreSchema.Recorded recorded = new StoreSchema(session, keyspace, table, writeConsistency, timeout).open(options);
+        StoreSchema.Recorded recorded =
+                new StoreSchema(session, keyspace, table, writeConsistency, timeout).open(options);
         this.marksBases = recorded.marksBases();
         this.placesByValue = recorded.placesByValue();
         String counterColumns = marksBases ? "value, bases" : "value";
@@ -141,6 +145,16 @@ final class Statements {
      * counter table: binds partition, from, then to if {@code bounded}, then the limit if {@code limited}.
      */
     PreparedStatement scan(boolean counterTable, boolean bounded, boolean reverse, boolean limited) {
+        int variant = (counterTable ? 8 : 0) | (bounded ? 4 : 0) | (reverse ? 2 : 0) | (limited ? 1 : 0);
+        PreparedStatement scan = scans.get(variant);
+        if (scan == null) { // prepared once per variant: building its CQL cost a short finder 2% of its client time
+            scan = prepareScan(counterTable, bounded, reverse, limited);
+            scans.set(variant, scan);
+        }
+        return scan;
+    }
+
+    private PreparedStatement prepareScan(boolean counterTable, boolean bounded, boolean reverse, boolean limited) {
         return prepare("SELECT key, value FROM " + (counterTable ? counters : data)
                 + " WHERE partition = ? AND key >= ?" + (bounded ? " AND key < ?" : "")
                 + (reverse ? " ORDER BY key DESC" : "") + (limited ? " LIMIT ?" : ""));
