@@ -92,6 +92,9 @@ public enum Area {
      * otherwise make every write of the entity write one hot partition).
      */
     public static boolean growsWithRecords(byte[] partition) {
+        if (hasRecordsTag(partition)) {
+            return false;
+        }
         Area area = ofPartition(partition);
         return area == INDEXES || area == COUNTERS || area == EXPIRY || area == FEED;
     }
@@ -101,6 +104,9 @@ public enum Area {
      * metadata area (the fences of online counter builds) and multimaps.
      */
     public static boolean mayHoldCounters(byte[] partition) {
+        if (hasRecordsTag(partition)) {
+            return false;
+        }
         Area area = ofPartition(partition);
         return area == COUNTERS || area == META || area == MULTIMAP;
     }
@@ -110,6 +116,9 @@ public enum Area {
      * ({@code ((entity, "m"), "counter-fence", name)}) or a multimap count.
      */
     public static boolean isCounterKey(byte[] key) {
+        if (hasRecordsTag(key)) {
+            return false;
+        }
         byte[] partition = partitionOf(key);
         Area area = ofPartition(partition);
         if (area == COUNTERS || area == MULTIMAP) {
@@ -148,6 +157,26 @@ public enum Area {
             }
         }
         return null;
+    }
+
+    /**
+     * Whether {@code bytes} start like a record's partition: a nested tuple whose first element is an entity name
+     * (a string not starting with '$', which multimaps' partitions start with) and whose second is the tag
+     * {@code "r"}. Such a partition is the records area or, malformed further on, no area; neither grows with
+     * records, holds counters or is a counter key, so the questions above answer a record's key, the one asked
+     * most, from these few bytes.
+     */
+    private static boolean hasRecordsTag(byte[] bytes) {
+        if (bytes.length < 3 || bytes[0] != 0x05 || bytes[1] != TypeCodes.STRING || bytes[2] == '$') {
+            return false;
+        }
+        int i = 2;
+        while (i < bytes.length && (bytes[i] != 0 || i + 1 < bytes.length && bytes[i + 1] == (byte) 0xFF)) {
+            i += bytes[i] == 0 ? 2 : 1; // an escaped zero byte (00 FF) is part of the entity name
+        }
+        // i is at the entity name's terminating zero; the tag follows: 02 'r' 00, not continued by FF
+        return i + 4 <= bytes.length && bytes[i + 1] == TypeCodes.STRING && bytes[i + 2] == 'r' && bytes[i + 3] == 0
+                && (i + 4 == bytes.length || bytes[i + 4] != (byte) 0xFF);
     }
 
     /** The first element of {@code key}, or the whole key if it is not a tuple. */

@@ -49,6 +49,14 @@ class AreaTest {
         assertTrue(Area.growsWithRecords(index));
         assertFalse(Area.growsWithRecords(Tuples.encode(List.of("User", "r", 1L))));
         assertTrue(Area.isCounterKey(Tuples.encode(List.of("User", "c", "byStatus"), "ACTIVE")));
+        assertTrue(Area.mayHoldCounters(Tuples.encode(List.of("$multimap", "r", 7L))), "a multimap named r");
+        assertTrue(Area.isCounterKey(Tuples.encode(List.of("$multimap", "r", 7L), "v")));
+        assertTrue(Area.growsWithRecords(Tuples.encode(List.of("r\0", "i", "status"))), "an entity named r\\0");
+        assertTrue(Area.mayHoldCounters(Tuples.encode(List.of("User\0r", "c", "n"))), "an entity named User\\0r");
+        assertTrue(Area.mayHoldCounters(Tuples.encode(List.of("User", "m"))));
+        assertFalse(Area.mayHoldCounters(Tuples.encode(List.of("User", "r", 1L))));
+        assertFalse(Area.mayHoldCounters(Tuples.encode(List.of("User", "r"))));
+        assertFalse(Area.isCounterKey(Tuples.encode(List.of("User", "r", 1L), "x")));
         assertFalse(Area.isCounterKey(Tuples.encode(List.of("User", "i", "status"), "ACTIVE", 7L)));
     }
 }
