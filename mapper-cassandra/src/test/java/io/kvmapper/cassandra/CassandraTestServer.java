@@ -42,6 +42,13 @@ public final class CassandraTestServer implements AutoCloseable {
     /** Drops CAP_IPC_LOCK for a node run as root, so that it does not lock its heap in memory. */
     static final Path SETPRIV = Path.of("/usr/bin/setpriv");
 
+    /**
+     * System property with more options for the node's JVM, separated by spaces, after the defaults (512 MB heap,
+     * C1 only, which starts fastest for tests): the Cassandra benchmark gives {@code -XX:TieredStopAtLevel=4} for
+     * the full JIT of a production node.
+     */
+    public static final String NODE_JVM_OPTIONS = "kvmapper.cassandra.nodeJvmOptions";
+
     private static CassandraTestServer shared;
 
     private final Path directory;
@@ -276,6 +283,11 @@ public final class CassandraTestServer implements AutoCloseable {
                 "-Dcassandra.jmx.local.port=" + jmxPort,
                 "-Dcassandra.skip_wait_for_gossip_to_settle=0",
                 "-Dcassandra.superuser_setup_delay_ms=0"));
+        // after the defaults, so that an option given here wins (HotSpot takes the last of a repeated option)
+        String extra = System.getProperty(NODE_JVM_OPTIONS, "").strip();
+        if (!extra.isEmpty()) {
+            command.addAll(List.of(extra.split("\\s+")));
+        }
         for (String module : JPMS_EXPORTS) {
             command.addAll(List.of("--add-exports", module + "=ALL-UNNAMED"));
         }

@@ -29,8 +29,9 @@ import java.util.function.Function;
 /**
  * KV Mapper on Cassandra against hand-written driver code and the driver's own object mapper, on the workload's
  * users: a unique email, a status index and two counters, the same guarantees for all ({@link ShopOnCassandra}).
- * It launches one Cassandra 5.0 node on loopback ({@code CassandraTestServer}: 512 MB heap, C1 only, on the same
- * machine as the client), gives each contender a keyspace of its own (replication factor 1) and a session that
+ * It launches one Cassandra 5.0 node on loopback ({@code CassandraTestServer}: 512 MB heap, on the same machine as
+ * the client; with {@code nodeJit=full}, the default, the node's JVM compiles with C2 as a production node does,
+ * with {@code nodeJit=c1} it stops at C1 as in the tests, which starts faster and makes every request dearer), gives each contender a keyspace of its own (replication factor 1) and a session that
  * counts its requests, loads {@code users} users into each, then measures every operation with 1 and 4 client
  * threads, contenders interleaved (their order rotates each round). For each cell it prints throughput, the
  * latency's median and 99th percentile, requests per operation, and CPU time per operation of this JVM (the
@@ -38,7 +39,8 @@ import java.util.function.Function;
  *
  * <pre>
  * java -cp mapper-benchmarks/target/benchmarks.jar io.kvmapper.benchmarks.cassandra.CassandraShopBenchmark \
- *     [users=20000] [warmup=3] [seconds=5] [rounds=2] [threads=1,4] [ops=...] [contenders=...] [out=FILE.tsv]
+ *     [users=20000] [warmup=3] [seconds=5] [rounds=2] [threads=1,4] [ops=...] [contenders=...] [nodeJit=full|c1]
+ *     [out=FILE.tsv]
  * </pre>
  */
 public final class CassandraShopBenchmark {
@@ -68,6 +70,14 @@ public final class CassandraShopBenchmark {
                 "mapper-cassandra-testserver/target/cassandra-lib"));
         System.setProperty("kvmapper.cassandra.work", System.getProperty("kvmapper.cassandra.work",
                 "mapper-benchmarks/target/cassandra-node"));
+        String jit = settings.getOrDefault("nodeJit", "full");
+        switch (jit) {
+            case "full" -> System.setProperty(CassandraTestServer.NODE_JVM_OPTIONS, "-XX:TieredStopAtLevel=4");
+            case "c1" -> {
+                // the test server's default
+            }
+            default -> throw new IllegalArgumentException("nodeJit is full or c1, was " + jit);
+        }
         new CassandraShopBenchmark(settings).run();
         System.exit(0);
     }
