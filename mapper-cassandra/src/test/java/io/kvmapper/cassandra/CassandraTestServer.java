@@ -99,7 +99,7 @@ public final class CassandraTestServer implements AutoCloseable {
      * Starts a new node whose {@code cassandra.yaml} ends with {@code extraConfig} (authentication, encryption),
      * and waits until its CQL port accepts connections. The caller closes it.
      */
-    static CassandraTestServer start(String extraConfig) {
+    public static CassandraTestServer start(String extraConfig) {
         boolean asRoot = "root".equals(System.getProperty("user.name")) && Files.isExecutable(SETPRIV);
         try {
             return start(asRoot, extraConfig);

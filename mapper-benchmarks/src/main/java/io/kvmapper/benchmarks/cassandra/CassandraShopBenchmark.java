@@ -40,7 +40,7 @@ import java.util.function.Function;
  * <pre>
  * java -cp mapper-benchmarks/target/benchmarks.jar io.kvmapper.benchmarks.cassandra.CassandraShopBenchmark \
  *     [users=20000] [warmup=3] [seconds=5] [rounds=2] [threads=1,4] [ops=...] [contenders=...] [nodeJit=full|c1]
- *     [out=FILE.tsv]
+ *     ['nodeYaml=key: value;key: value'] [out=FILE.tsv]
  * </pre>
  */
 public final class CassandraShopBenchmark {
@@ -97,7 +97,9 @@ public final class CassandraShopBenchmark {
         Path out = Path.of(settings.getOrDefault("out", "mapper-benchmarks/target/cassandra-results.tsv"));
         System.out.println("# Cassandra benchmark " + Instant.now() + ": " + settings + ", " + Runtime.getRuntime()
                 .availableProcessors() + " processors; node and client on this machine");
-        try (CassandraTestServer server = CassandraTestServer.start()) {
+        // more lines of the node's cassandra.yaml, separated by ';' (nodeYaml=column_index_size: 4KiB)
+        String nodeYaml = String.join("\n", settings.getOrDefault("nodeYaml", "").split(";")).strip();
+        try (CassandraTestServer server = CassandraTestServer.start(nodeYaml.isEmpty() ? "" : nodeYaml + "\n")) {
             ProcessHandle node = nodeProcess();
             try (CqlSession admin = session(server, null)) {
                 for (String name : names) {
