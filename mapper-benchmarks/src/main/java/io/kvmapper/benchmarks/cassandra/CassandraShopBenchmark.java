@@ -30,17 +30,28 @@ import java.util.function.Function;
  * KV Mapper on Cassandra against hand-written driver code and the driver's own object mapper, on the workload's
  * users: a unique email, a status index and two counters, the same guarantees for all ({@link ShopOnCassandra}).
  * It launches one Cassandra 5.0 node on loopback ({@code CassandraTestServer}: 512 MB heap, on the same machine as
- * the client; with {@code nodeJit=full}, the default, the node's JVM compiles with C2 as a production node does,
- * with {@code nodeJit=c1} it stops at C1 as in the tests, which starts faster and makes every request dearer), gives each contender a keyspace of its own (replication factor 1) and a session that
- * counts its requests, loads {@code users} users into each, then measures every operation with 1 and 4 client
- * threads, contenders interleaved (their order rotates each round). For each cell it prints throughput, the
- * latency's median and 99th percentile, requests per operation, and CPU time per operation of this JVM (the
- * client) and of the node.
+ * the client), gives each contender a keyspace of its own (replication factor 1) and a session that counts its
+ * requests, loads {@code users} users into each, then measures every operation with 1 and 4 client threads,
+ * contenders interleaved (their order rotates each round). For each cell it prints throughput, the latency's
+ * median and 99th percentile, requests per operation, and CPU time per operation of this JVM (the client) and of
+ * the node.
+ *
+ * <p>The node:
+ * <ul>
+ *   <li>{@code nodeJit=full}, the default, compiles with C2 as a production node does; {@code nodeJit=c1} stops at
+ *       C1 as in the tests, which starts faster and makes every request dearer;
+ *   <li>{@code nodeYaml} adds lines to its {@code cassandra.yaml}, separated by {@code ;} (for example
+ *       {@code nodeYaml=column_index_size: 4KiB});
+ *   <li>{@code nodeJfr=DIR} records it with JFR during each measured cell, one file per cell in {@code DIR}, with
+ *       the settings {@code nodeJfrSettings} names ({@code profile} unless given; a {@code .jfc} file works too).
+ *       Starting a recording costs the node CPU inside the measured time: use such runs for profiles, not for
+ *       throughput.
+ * </ul>
  *
  * <pre>
  * java -cp mapper-benchmarks/target/benchmarks.jar io.kvmapper.benchmarks.cassandra.CassandraShopBenchmark \
  *     [users=20000] [warmup=3] [seconds=5] [rounds=2] [threads=1,4] [ops=...] [contenders=...] [nodeJit=full|c1]
- *     ['nodeYaml=key: value;key: value'] [out=FILE.tsv]
+ *     ['nodeYaml=key: value;key: value'] [nodeJfr=DIR [nodeJfrSettings=profile|FILE.jfc]] [out=FILE.tsv]
  * </pre>
  */
 public final class CassandraShopBenchmark {
@@ -51,10 +62,16 @@ public final class CassandraShopBenchmark {
 
     private final Map<String, String> settings;
     private final int users;
+    /** Where to write a JFR recording of the node per measured cell, or null for none. */
+    private final Path nodeJfr;
+    /** The JFR settings of those recordings: a name ({@code profile}) or a {@code .jfc} file. */
+    private final String nodeJfrSettings;
 
     private CassandraShopBenchmark(Map<String, String> settings) {
         this.settings = settings;
         this.users = Integer.parseInt(settings.getOrDefault("users", "20000"));
+        this.nodeJfr = settings.containsKey("nodeJfr") ? Path.of(settings.get("nodeJfr")) : null;
+        this.nodeJfrSettings = settings.getOrDefault("nodeJfrSettings", "profile");
     }
 
     public static void main(String[] args) {
@@ -135,8 +152,12 @@ public final class CassandraShopBenchmark {
                         for (int i = 0; i < contenders.size(); i++) {
                             Contender contender = contenders.get((i + round) % contenders.size());
                             measure(contender, operation, threadCount, Duration.ofSeconds(warmup), node);
+                            String recording = operation + "-" + threadCount + "-" + contender.name() + "-r" + round;
+                            nodeRecording(node, "JFR.start", "name=cell", "settings=" + nodeJfrSettings,
+                                    "filename=" + (nodeJfr == null ? null : nodeJfr.resolve(recording + ".jfr")));
                             Result result = measure(contender, operation, threadCount, Duration.ofSeconds(seconds),
                                     node);
+                            nodeRecording(node, "JFR.stop", "name=cell");
                             write(out, result.tsv(round));
                             best.removeIf(r -> r.contender().equals(contender.name()) && r.opsPerSecond()
                                     < result.opsPerSecond());
@@ -152,6 +173,32 @@ public final class CassandraShopBenchmark {
                 contender.shop().close();
                 contender.session().close();
             }
+        }
+    }
+
+    /**
+     * Runs {@code jcmd} on the node with {@code command} when {@code nodeJfr} names a directory: a JFR recording of
+     * the node during each measured cell, which shows where the node spends its CPU for each contender.
+     */
+    private void nodeRecording(ProcessHandle node, String... command) {
+        if (nodeJfr == null) {
+            return;
+        }
+        List<String> line = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                Long.toString(node.pid())));
+        line.addAll(List.of(command));
+        try {
+            Files.createDirectories(nodeJfr);
+            Process jcmd = new ProcessBuilder(line).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            if (jcmd.waitFor() != 0) {
+                throw new IllegalStateException(String.join(" ", line) + " failed with exit status " + jcmd.exitValue());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while running " + String.join(" ", line), e);
         }
     }
 
