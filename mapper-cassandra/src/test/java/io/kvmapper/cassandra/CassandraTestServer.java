@@ -20,6 +20,11 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import javax.management.JMException;
+import javax.management.ObjectName;
+import javax.management.remote.JMXConnector;
+import javax.management.remote.JMXConnectorFactory;
+import javax.management.remote.JMXServiceURL;
 import org.junit.jupiter.api.Assumptions;
 
 /**
@@ -53,13 +58,15 @@ public final class CassandraTestServer implements AutoCloseable {
 
     private final Path directory;
     private final int nativePort;
+    private final int jmxPort;
     private final Process process;
     private volatile Duration startTime;
     private volatile boolean stopped;
 
-    private CassandraTestServer(Path directory, int nativePort, Process process) {
+    private CassandraTestServer(Path directory, int nativePort, int jmxPort, Process process) {
         this.directory = directory;
         this.nativePort = nativePort;
+        this.jmxPort = jmxPort;
         this.process = process;
     }
 
@@ -129,7 +136,7 @@ public final class CassandraTestServer implements AutoCloseable {
                     .redirectErrorStream(true)
                     .redirectOutput(dir.resolve("node.out").toFile());
             Process process = builder.start();
-            CassandraTestServer server = new CassandraTestServer(dir, nativePort, process);
+            CassandraTestServer server = new CassandraTestServer(dir, nativePort, jmxPort, process);
             try {
                 server.awaitNativePort();
             } catch (RuntimeException | Error e) {
@@ -155,6 +162,28 @@ public final class CassandraTestServer implements AutoCloseable {
 
         SetprivFailed(String message) {
             super(message);
+        }
+    }
+
+    /**
+     * Writes every memtable of {@code keyspace} to SSTables and waits until they are written ({@code nodetool
+     * flush}, through the node's local JMX port).
+     */
+    public void flush(String keyspace) {
+        JMXServiceURL url;
+        try {
+            url = new JMXServiceURL("service:jmx:rmi:///jndi/rmi://" + HOST + ":" + jmxPort + "/jmxrmi");
+        } catch (java.net.MalformedURLException e) {
+            throw new IllegalStateException(e);
+        }
+        try (JMXConnector jmx = JMXConnectorFactory.connect(url)) {
+            jmx.getMBeanServerConnection().invoke(new ObjectName("org.apache.cassandra.db:type=StorageService"),
+                    "forceKeyspaceFlush", new Object[] {keyspace, new String[0]},
+                    new String[] {String.class.getName(), String[].class.getName()});
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not flush " + keyspace + " on the test node", e);
+        } catch (JMException e) {
+            throw new IllegalStateException("could not flush " + keyspace + " on the test node", e);
         }
     }
 

@@ -36,6 +36,12 @@ import java.util.function.Function;
  * median and 99th percentile, requests per operation, and CPU time per operation of this JVM (the client) and of
  * the node.
  *
+ * <p>Before each operation's cells, every contender's keyspace is flushed ({@code flush=true}, the default), so
+ * that every contender reads from SSTables, as a store larger than the node's memtables does. Without it
+ * ({@code flush=false}) the node flushes its largest memtable first, which is KV Mapper's one data table, while
+ * hand-written code's smaller tables, one per concept, stay in memory: in a run with 2,000 users and the insert
+ * cells, KV Mapper's data table had SSTables and hand-written code's index tables none.
+ *
  * <p>The node:
  * <ul>
  *   <li>{@code nodeJit=full}, the default, compiles with C2 as a production node does; {@code nodeJit=c1} stops at
@@ -51,7 +57,8 @@ import java.util.function.Function;
  * <pre>
  * java -cp mapper-benchmarks/target/benchmarks.jar io.kvmapper.benchmarks.cassandra.CassandraShopBenchmark \
  *     [users=20000] [warmup=3] [seconds=5] [rounds=2] [threads=1,4] [ops=...] [contenders=...] [nodeJit=full|c1]
- *     ['nodeYaml=key: value;key: value'] [nodeJfr=DIR [nodeJfrSettings=profile|FILE.jfc]] [out=FILE.tsv]
+ *     [flush=true|false] ['nodeYaml=key: value;key: value'] [nodeJfr=DIR [nodeJfrSettings=profile|FILE.jfc]]
+ *     [out=FILE.tsv]
  * </pre>
  */
 public final class CassandraShopBenchmark {
@@ -66,12 +73,19 @@ public final class CassandraShopBenchmark {
     private final Path nodeJfr;
     /** The JFR settings of those recordings: a name ({@code profile}) or a {@code .jfc} file. */
     private final String nodeJfrSettings;
+    /** Whether every contender's memtables are flushed before each operation's cells. */
+    private final boolean flush;
 
     private CassandraShopBenchmark(Map<String, String> settings) {
         this.settings = settings;
         this.users = Integer.parseInt(settings.getOrDefault("users", "20000"));
         this.nodeJfr = settings.containsKey("nodeJfr") ? Path.of(settings.get("nodeJfr")) : null;
         this.nodeJfrSettings = settings.getOrDefault("nodeJfrSettings", "profile");
+        this.flush = switch (settings.getOrDefault("flush", "true")) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException("flush is true or false, was " + settings.get("flush"));
+        };
     }
 
     public static void main(String[] args) {
@@ -146,6 +160,11 @@ public final class CassandraShopBenchmark {
                     "p50 ms", "p99 ms", "requests/op", "client cpu us/op", "node cpu us/op");
             write(out, String.join("\t", header));
             for (String operation : operations) {
+                if (flush) {
+                    for (String name : names) {
+                        server.flush("bench_" + name);
+                    }
+                }
                 for (int threadCount : threads) {
                     List<Result> best = new ArrayList<>();
                     for (int round = 0; round < rounds; round++) {
