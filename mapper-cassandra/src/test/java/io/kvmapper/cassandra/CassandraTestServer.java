@@ -8,6 +8,7 @@ import com.datastax.oss.driver.api.core.tracker.RequestTracker;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
+import java.net.MalformedURLException;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URISyntaxException;
@@ -173,7 +174,7 @@ public final class CassandraTestServer implements AutoCloseable {
         JMXServiceURL url;
         try {
             url = new JMXServiceURL("service:jmx:rmi:///jndi/rmi://" + HOST + ":" + jmxPort + "/jmxrmi");
-        } catch (java.net.MalformedURLException e) {
+        } catch (MalformedURLException e) {
             throw new IllegalStateException(e);
         }
         try (JMXConnector jmx = JMXConnectorFactory.connect(url)) {

@@ -39,8 +39,8 @@ import java.util.function.Function;
  * <p>Before each operation's cells, every contender's keyspace is flushed ({@code flush=true}, the default), so
  * that every contender reads from SSTables, as a store larger than the node's memtables does. Without it
  * ({@code flush=false}) the node flushes its largest memtable first, which is KV Mapper's one data table, while
- * hand-written code's smaller tables, one per concept, stay in memory: in a run with 2,000 users and the insert
- * cells, KV Mapper's data table had SSTables and hand-written code's index tables none.
+ * hand-written code's smaller tables, one per concept, stay in memory: with 22,000 users, KV Mapper's data table
+ * had SSTables and hand-written code's index tables none.
  *
  * <p>The node:
  * <ul>
@@ -171,12 +171,16 @@ public final class CassandraShopBenchmark {
                         for (int i = 0; i < contenders.size(); i++) {
                             Contender contender = contenders.get((i + round) % contenders.size());
                             measure(contender, operation, threadCount, Duration.ofSeconds(warmup), node);
-                            String recording = operation + "-" + threadCount + "-" + contender.name() + "-r" + round;
-                            nodeRecording(node, "JFR.start", "name=cell", "settings=" + nodeJfrSettings,
-                                    "filename=" + (nodeJfr == null ? null : nodeJfr.resolve(recording + ".jfr")));
+                            if (nodeJfr != null) {
+                                String cell = operation + "-" + threadCount + "-" + contender.name() + "-r" + round;
+                                jcmd(node, "JFR.start", "name=cell", "settings=" + nodeJfrSettings,
+                                        "filename=" + nodeJfr.resolve(cell + ".jfr"));
+                            }
                             Result result = measure(contender, operation, threadCount, Duration.ofSeconds(seconds),
                                     node);
-                            nodeRecording(node, "JFR.stop", "name=cell");
+                            if (nodeJfr != null) {
+                                jcmd(node, "JFR.stop", "name=cell");
+                            }
                             write(out, result.tsv(round));
                             best.removeIf(r -> r.contender().equals(contender.name()) && r.opsPerSecond()
                                     < result.opsPerSecond());
@@ -196,22 +200,21 @@ public final class CassandraShopBenchmark {
     }
 
     /**
-     * Runs {@code jcmd} on the node with {@code command} when {@code nodeJfr} names a directory: a JFR recording of
-     * the node during each measured cell, which shows where the node spends its CPU for each contender.
+     * Runs {@code jcmd} on the node with {@code command}, for the JFR recordings {@code nodeJfr} asks for: they show
+     * where the node spends its CPU for each contender.
      */
-    private void nodeRecording(ProcessHandle node, String... command) {
-        if (nodeJfr == null) {
-            return;
-        }
-        List<String> line = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
-                Long.toString(node.pid())));
+    private void jcmd(ProcessHandle node, String... command) {
+        List<String> line = new ArrayList<>();
+        line.add(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString());
+        line.add(Long.toString(node.pid()));
         line.addAll(List.of(command));
         try {
             Files.createDirectories(nodeJfr);
             Process jcmd = new ProcessBuilder(line).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
             if (jcmd.waitFor() != 0) {
-                throw new IllegalStateException(String.join(" ", line) + " failed with exit status " + jcmd.exitValue());
+                throw new IllegalStateException(String.join(" ", line) + " failed with exit status "
+                        + jcmd.exitValue());
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
