@@ -167,7 +167,7 @@ public enum Area {
      * most, from these few bytes.
      */
     private static boolean hasRecordsTag(byte[] bytes) {
-        if (bytes.length < 3 || bytes[0] != 0x05 || bytes[1] != TypeCodes.STRING || bytes[2] == '$') {
+        if (bytes.length < 3 || bytes[0] != TypeCodes.NESTED || bytes[1] != TypeCodes.STRING || bytes[2] == '$') {
             return false;
         }
         int i = 2;
